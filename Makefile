@@ -1,0 +1,33 @@
+# The quick start: `make run` serves with embedded defaults, `make test` runs every test.
+VENV   ?= .venv
+PYTHON ?= python3
+BIN     = $(VENV)/bin
+STAMP   = $(VENV)/.installed
+
+.PHONY: run test bench lint migrate clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $@
+
+run: $(STAMP)
+	$(BIN)/pbem migrate
+	$(BIN)/honcho start
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -n 2 --dist loadgroup $(PYTEST_ARGS)
+
+bench: $(STAMP)
+	$(BIN)/python -m engine.bench
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+migrate: $(STAMP)
+	$(BIN)/pbem migrate
+
+clean:
+	rm -rf $(VENV) var .pytest_cache

@@ -1,0 +1,220 @@
+"""The contract every game keeps, and the helpers they share.
+
+A game is a :class:`Game` subclass: it describes itself (name, title, player counts, options)
+and turns plain JSON-able state into new state. It never touches mail, databases or Flask.
+
+Subclasses implement ``setup``, ``to_move``, ``legal``, ``apply``, ``observe``, ``result``,
+``help``, ``describe`` and ``bot``; the base class does the rest (validation, copying,
+the public log, dump/restore) the same way for every game.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from engine.i18n import _
+
+State = dict[str, Any]
+
+
+class IllegalMove(ValueError):
+    """A command that is not legal now. The message is written for the player."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One game option: its type, default, allowed values (if limited) and a short help."""
+
+    kind: type
+    default: Any
+    help: str
+    choices: tuple = ()
+
+
+def copy_state(state: State) -> State:
+    """A deep copy of plain data, fast enough for every ``play``."""
+    return pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+
+
+def rng(state: State) -> random.Random:
+    """A generator for the next random draw, derived from the seed and a counter in the state.
+
+    Each call advances the counter, so the same seed and the same commands give the same
+    draws, and a restored state continues exactly where the dumped one stopped.
+    """
+    state["rng"] += 1
+    return random.Random(f"{state['seed']}/{state['rng']}")
+
+
+_SPACES = re.compile(r"\s+")
+
+
+def normalize(command: str) -> str:
+    """Lower case, single spaces, no leading or trailing blanks."""
+    return _SPACES.sub(" ", command.strip().lower())
+
+
+def log(state: State, kind: str, player: str | None = None, to=None, **data) -> dict:
+    """Append a structured event to the game's log and return it.
+
+    ``to`` lists the only players allowed to see the event (a private event); by default
+    everybody sees it. Events are what a mail tells players about the others' moves.
+    """
+    event: dict[str, Any] = {"n": len(state["log"]) + 1, "type": kind}
+    if player is not None:
+        event["player"] = player
+    if to is not None:
+        event["to"] = list(to)
+    event.update(data)
+    state["log"].append(event)
+    return event
+
+
+def visible_log(state: State, player: str | None) -> list[dict]:
+    """The events ``player`` may see (``None``: the public ones only)."""
+    return [e for e in state["log"] if "to" not in e or (player is not None and player in e["to"])]
+
+
+class Game:
+    """Describes one game and plays it. Instances hold no per-game data: state is passed in."""
+
+    name: str = ""
+    title: str = ""
+    min_players: int = 2
+    max_players: int = 2
+    options: dict[str, Option] = {}
+
+    # -- the public face ---------------------------------------------------------------
+
+    def new(self, players: list[str], seed: int, options: dict | None = None) -> State:
+        """A new game for ``players`` (in seating order; the first starts)."""
+        players = list(players)
+        if not self.min_players <= len(players) <= self.max_players:
+            raise ValueError(
+                _("{title} is for {low} to {high} players, not {n}.").format(
+                    title=self.title, low=self.min_players, high=self.max_players, n=len(players)
+                )
+            )
+        if any(not isinstance(p, str) or not p for p in players) or len(set(players)) != len(
+            players
+        ):
+            raise ValueError(_("Players must be distinct non-empty names."))
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError(_("The seed must be a whole number."))
+        state: State = {
+            "game": self.name,
+            "players": players,
+            "seed": seed,
+            "rng": 0,
+            "options": self.check_options(options),
+            "moves": 0,
+            "log": [],
+        }
+        self.setup(state)
+        return state
+
+    def check_options(self, options: dict | None) -> dict:
+        """Options completed with defaults; ValueError for unknown names or bad values."""
+        options = dict(options or {})
+        unknown = sorted(set(options) - set(self.options))
+        if unknown:
+            raise ValueError(
+                _("Unknown option {names}; {title} knows: {known}.").format(
+                    names=", ".join(unknown),
+                    title=self.title,
+                    known=", ".join(sorted(self.options)) or "-",
+                )
+            )
+        checked = {}
+        for key, option in self.options.items():
+            value = options.get(key, option.default)
+            if not isinstance(value, option.kind) or (option.choices and value not in option.choices):
+                raise ValueError(_("Bad value {value!r} for option {name}.").format(value=value, name=key))
+            checked[key] = value
+        return checked
+
+    def play(self, state: State, player: str, command: str) -> State:
+        """The state after ``player`` gives ``command``; ``state`` itself is never changed."""
+        if player not in state["players"]:
+            raise IllegalMove(_("{player} does not play in this game.").format(player=player))
+        waiting = self.to_move(state)
+        if player not in waiting:
+            if not waiting:
+                raise IllegalMove(_("The game is over."))
+            raise IllegalMove(
+                _("It is not your turn; waiting for {names}.").format(names=", ".join(waiting))
+            )
+        if not isinstance(command, str) or not normalize(command):
+            raise IllegalMove(_("Empty command."))
+        new = copy_state(state)
+        self.apply(new, player, normalize(command))
+        new["moves"] += 1
+        return new
+
+    def view(self, state: State, player: str | None) -> dict:
+        """Exactly what ``player`` may know (``None``: what everybody may know)."""
+        if player is not None and player not in state["players"]:
+            raise KeyError(player)
+        return {
+            "game": self.name,
+            "title": self.title,
+            "players": list(state["players"]),
+            "you": player,
+            "moves": state["moves"],
+            "to_move": self.to_move(state),
+            "result": self.result(state),
+            "log": visible_log(state, player),
+            **self.observe(state, player),
+        }
+
+    def dump(self, state: State) -> dict:
+        """JSON-able data from which :meth:`restore` rebuilds the state exactly."""
+        return copy_state(state)
+
+    def restore(self, data: dict) -> State:
+        """The state saved by :meth:`dump`."""
+        if data.get("game") != self.name:
+            raise ValueError(_("This is not a saved {title} game.").format(title=self.title))
+        return copy_state(data)
+
+    # -- what each game implements ---------------------------------------------------
+
+    def setup(self, state: State) -> None:
+        """Fill a new state (board, decks, hands) in place; draw randomness with ``rng``."""
+        raise NotImplementedError
+
+    def to_move(self, state: State) -> list[str]:
+        """Players who may act now; [] when the game is over."""
+        raise NotImplementedError
+
+    def legal(self, state: State, player: str) -> list[str]:
+        """Every command ``player`` may give now, as canonical text ([] if none)."""
+        raise NotImplementedError
+
+    def apply(self, state: State, player: str, command: str) -> None:
+        """Carry out a normalized command on a private copy; raise IllegalMove if not legal."""
+        raise NotImplementedError
+
+    def observe(self, state: State, player: str | None) -> dict:
+        """The game-specific part of the view: only what ``player`` may know."""
+        raise NotImplementedError
+
+    def result(self, state: State) -> dict | None:
+        """None until the game is over, then {"scores": {...}, "ranking": [...]}."""
+        raise NotImplementedError
+
+    def help(self, state: State, player: str | None) -> str:
+        """How to write the commands legal now, for ``player``."""
+        raise NotImplementedError
+
+    def describe(self, event: dict) -> str:
+        """One sentence telling a player what a log event says happened."""
+        raise NotImplementedError
+
+    def bot(self, state: State, player: str, chooser: random.Random) -> str:
+        """A command chosen by a simple heuristic player, clearly better than random."""
+        raise NotImplementedError

@@ -1,0 +1,41 @@
+"""Words players read, through gettext.
+
+The engine marks every player-facing sentence with ``_()``; the service decides which
+catalogue is active (the recipient's locale) with :func:`use`. The engine never knows where
+catalogues live, so it stays free of the service.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import gettext
+
+_active: contextvars.ContextVar[gettext.NullTranslations] = contextvars.ContextVar(
+    "pbem_translations", default=gettext.NullTranslations()
+)
+
+
+def _(message: str) -> str:
+    """Translate ``message`` with the active catalogue (English when none is active)."""
+    return _active.get().gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """Plural-aware translation with the active catalogue."""
+    return _active.get().ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for extraction without translating it now (data tables)."""
+    return message
+
+
+@contextlib.contextmanager
+def use(translations: gettext.NullTranslations):
+    """Make ``translations`` the active catalogue inside the ``with`` block."""
+    token = _active.set(translations)
+    try:
+        yield translations
+    finally:
+        _active.reset(token)

@@ -1,0 +1,203 @@
+"""The engine contract, checked on every registered game and every player count.
+
+A game passes by being registered. Random games are played to the end from seeds; at each
+step the suite checks the contract: legal strings accepted, garbage refused with the state
+unchanged, determinism, dump/restore, JSON views, hidden log events kept private.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import engine
+from engine.contract import copy_state
+
+GARBAGE = [
+    "",
+    "   ",
+    "xyzzy",
+    "place card on the moon",
+    "42",
+    "-1",
+    "🦣",
+    "trade 999",
+    "play play play",
+    "\x00",
+    "a" * 500,
+]
+
+# (game, players, options): every registered game at every player count, and every option set
+# a game wants covered (CONFORMANCE_OPTIONS on the Game).
+CASES = [
+    (name, n, options)
+    for name in engine.names()
+    for n in range(engine.load(name).min_players, engine.load(name).max_players + 1)
+    for options in getattr(engine.load(name), "conformance_options", [{}])
+]
+
+
+def case_id(case):
+    name, n, options = case
+    extra = ",".join(f"{k}={v}" for k, v in sorted(options.items()))
+    return f"{name}-{n}p" + (f"-{extra}" if extra else "")
+
+
+def players(n):
+    return [f"p{i}" for i in range(1, n + 1)]
+
+
+def random_game(game, n, seed, options, check=None, max_steps=20000):
+    """Play random legal commands to the end; call ``check(state, player, command)`` each step."""
+    state = game.new(players(n), seed=seed, options=options)
+    chooser = random.Random(seed)
+    trail = []
+    for _ in range(max_steps):
+        waiting = game.to_move(state)
+        if not waiting:
+            return state, trail
+        player = chooser.choice(waiting)
+        legal = game.legal(state, player)
+        assert legal, f"{player} must move but has no legal command"
+        command = chooser.choice(legal)
+        if check:
+            check(state, player, command)
+        state = game.play(state, player, command)
+        trail.append((player, command))
+    raise AssertionError(f"game did not end within {max_steps} commands")
+
+
+def check_result(game, state, n):
+    result = game.result(state)
+    assert result is not None
+    assert set(result["scores"]) == set(players(n))
+    assert sorted(result["ranking"]) == sorted(players(n))
+    scores = result["scores"]
+    assert all(isinstance(v, int) for v in scores.values())
+    # the ranking never puts a lower score before a higher one
+    ordered = [scores[p] for p in result["ranking"]]
+    assert ordered == sorted(ordered, reverse=True)
+    json.dumps(result)
+
+
+def random_count(game):
+    return getattr(game, "conformance_games", 20)
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_random_games_end_with_a_sane_result(case):
+    name, n, options = case
+    game = engine.load(name)
+    for seed in range(random_count(game)):
+        state, _ = random_game(game, n, seed, options)
+        check_result(game, state, n)
+        assert game.to_move(state) == []
+        for p in players(n):
+            assert game.legal(state, p) == []
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_every_step_keeps_the_contract(case):
+    name, n, options = case
+    game = engine.load(name)
+    garbage = random.Random(7)
+
+    def check(state, player, command):
+        before = json.dumps(game.dump(state), sort_keys=True)
+        # dump/restore round trip, through JSON text
+        again = game.restore(json.loads(before))
+        assert json.dumps(game.dump(again), sort_keys=True) == before
+        # views: JSON-able, and the public one holds no private events
+        for who in [None, *state["players"]]:
+            view = game.view(state, who)
+            json.dumps(view)
+            for event in view["log"]:
+                assert "to" not in event or who in event["to"]
+        # every legal string is accepted (spot-check a few), garbage is refused
+        legal = game.legal(state, player)
+        for other in garbage.sample(legal, min(3, len(legal))):
+            game.play(state, player, other)
+        junk = garbage.choice(GARBAGE)
+        if junk.strip().lower() not in legal:
+            with pytest.raises(engine.IllegalMove):
+                game.play(state, player, junk)
+        # a player who may not move is refused
+        idle = [p for p in state["players"] if p not in game.to_move(state)]
+        if idle:
+            with pytest.raises(engine.IllegalMove):
+                game.play(state, idle[0], command)
+        # nothing above changed the state
+        assert json.dumps(game.dump(state), sort_keys=True) == before
+        # the help text is there for whoever is to move
+        assert game.help(state, player).strip()
+
+    random_game(game, n, 1000, options, check=check)
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_same_seed_same_game(case):
+    name, n, options = case
+    game = engine.load(name)
+    first, trail = random_game(game, n, 99, options)
+    replay = game.new(players(n), seed=99, options=options)
+    for player, command in trail:
+        replay = game.play(replay, player, command)
+    assert json.dumps(game.dump(replay), sort_keys=True) == json.dumps(
+        game.dump(first), sort_keys=True
+    )
+    for who in [None, *players(n)]:
+        assert json.dumps(game.view(replay, who), sort_keys=True) == json.dumps(
+            game.view(first, who), sort_keys=True
+        )
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_bots_finish_games_and_beat_random(case):
+    name, n, options = case
+    game = engine.load(name)
+    wins = 0
+    rounds = getattr(game, "conformance_bot_games", 10)
+    for seed in range(rounds):
+        state = game.new(players(n), seed=seed, options=options)
+        chooser = random.Random(seed)
+        for _ in range(20000):
+            waiting = game.to_move(state)
+            if not waiting:
+                break
+            player = chooser.choice(waiting)
+            if player == "p1":
+                command = game.bot(state, player, chooser)
+            else:
+                command = chooser.choice(game.legal(state, player))
+            state = game.play(state, player, command)
+        result = game.result(state)
+        assert result is not None
+        if result["ranking"][0] == "p1":
+            wins += 1
+    # a bot seated first among random players wins clearly more than its fair share
+    assert wins / rounds > 1.5 / n, f"bot won {wins} of {rounds}"
+
+
+@pytest.mark.parametrize("name", engine.names())
+def test_game_describes_itself(name):
+    game = engine.load(name)
+    assert game.name == name and game.title
+    assert 1 <= game.min_players <= game.max_players
+    with pytest.raises(ValueError):
+        game.new(players(game.max_players + 1), seed=1)
+    with pytest.raises(ValueError):
+        game.new(players(game.min_players), seed=1, options={"no_such_option": True})
+    state = game.new(players(game.min_players), seed=1)
+    assert game.result(state) is None
+    assert game.to_move(state)
+    for event in game.view(state, None)["log"]:
+        assert game.describe(event).strip()
+
+
+def test_unknown_game_names_the_known_ones():
+    with pytest.raises(KeyError) as error:
+        engine.load("chess")
+    for name in engine.names():
+        assert name in str(error.value)

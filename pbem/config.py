@@ -1,0 +1,71 @@
+"""Settings from the environment, with embedded defaults that need no servers.
+
+Defaults: a SQLite file and a filesystem Celery broker under ``var/``, outbound mail written to
+the Maildir ``var/outbox/``. At scale the same code runs with ``DATABASE_URL`` (PostgreSQL),
+``CELERY_BROKER_URL`` or ``REDIS_URL`` (Redis) and ``SMTP_URL`` (a real relay).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+def _env(name: str, default: str = "") -> str:
+    return os.environ.get(name, default)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the service reads from its environment, read once."""
+
+    var_dir: Path = field(default_factory=lambda: Path(_env("PBEM_VAR", "var")).resolve())
+    database_url: str = ""
+    broker_url: str = ""
+    smtp_url: str = field(default_factory=lambda: _env("SMTP_URL"))
+    domain: str = field(default_factory=lambda: _env("PBEM_DOMAIN", "pbem.localhost"))
+    base_url: str = field(default_factory=lambda: _env("PBEM_BASE_URL", "http://127.0.0.1:8000"))
+    smtp_listen_host: str = field(default_factory=lambda: _env("PBEM_SMTP_HOST", "127.0.0.1"))
+    smtp_listen_port: int = field(default_factory=lambda: int(_env("PBEM_SMTP_PORT", "2525")))
+    max_message_bytes: int = field(
+        default_factory=lambda: int(_env("PBEM_MAX_MESSAGE_BYTES", str(10 * 1024 * 1024)))
+    )
+    mailgun_signing_key: str = field(default_factory=lambda: _env("MAILGUN_SIGNING_KEY"))
+    postmark_user: str = field(default_factory=lambda: _env("POSTMARK_INBOUND_USER"))
+    postmark_password: str = field(default_factory=lambda: _env("POSTMARK_INBOUND_PASSWORD"))
+    sendgrid_secret: str = field(default_factory=lambda: _env("SENDGRID_INBOUND_SECRET"))
+    secret_key: str = field(default_factory=lambda: _env("PBEM_SECRET_KEY", "dev-only-secret"))
+    task_always_eager: bool = field(default_factory=lambda: _env("PBEM_EAGER") == "1")
+
+    def __post_init__(self):
+        if not self.database_url:
+            url = _env("DATABASE_URL") or f"sqlite:///{self.var_dir / 'pbem.db'}"
+            object.__setattr__(self, "database_url", url)
+        if not self.broker_url:
+            url = _env("CELERY_BROKER_URL") or _env("REDIS_URL") or "filesystem://"
+            object.__setattr__(self, "broker_url", url)
+
+    @property
+    def service_address(self) -> str:
+        """Where new games are asked for and service commands go."""
+        return f"play@{self.domain}"
+
+    def reply_address(self, token: str) -> str:
+        """The secret per-seat reply address set as Reply-To on every game mail."""
+        return f"play+{token}@{self.domain}"
+
+    @property
+    def outbox_dir(self) -> Path:
+        """The Maildir that receives outbound mail when no SMTP_URL is set."""
+        return self.var_dir / "outbox"
+
+    @property
+    def broker_dir(self) -> Path:
+        """Folder of the filesystem Celery broker (embedded default)."""
+        return self.var_dir / "broker"
+
+
+def load() -> Settings:
+    """Settings from the current environment."""
+    return Settings()

@@ -1,0 +1,66 @@
+"""Database engine and sessions, for SQLite (embedded default) and PostgreSQL alike.
+
+On SQLite every transaction starts with ``BEGIN IMMEDIATE``, so writers are serialized the way
+PostgreSQL's row lock (``SELECT ... FOR UPDATE``) serializes moves on one game.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from functools import lru_cache
+from pathlib import Path
+
+from sqlalchemy import create_engine, event
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import Session, sessionmaker
+
+
+def make_engine(url: str) -> Engine:
+    """An SQLAlchemy engine for ``url``, with SQLite tuned for several processes."""
+    if not url.startswith("sqlite"):
+        return create_engine(url, pool_pre_ping=True, future=True)
+    path = url.split("///", 1)[-1]
+    if path and path != ":memory:":
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+    engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection, _record):
+        dbapi_connection.isolation_level = None  # we issue BEGIN ourselves
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA busy_timeout=30000")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection):
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+    return engine
+
+
+@lru_cache(maxsize=8)
+def engine_for(url: str) -> Engine:
+    """One engine per database URL per process."""
+    return make_engine(url)
+
+
+def sessions(url: str) -> sessionmaker[Session]:
+    """A session factory bound to ``url``."""
+    return sessionmaker(engine_for(url), expire_on_commit=False, future=True)
+
+
+@contextlib.contextmanager
+def transaction(url: str) -> Iterator[Session]:
+    """A session whose work is committed on success and rolled back on any error."""
+    session = sessions(url)()
+    try:
+        yield session
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise
+    finally:
+        session.close()

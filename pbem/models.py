@@ -1,0 +1,145 @@
+"""The tables. The database is the source of truth for every game and every mail.
+
+``game.state`` is the engine's ``dump``; the ``move`` rows, replayed from ``game.seed``, rebuild
+it exactly (``pbem verify``). Inbound mail is stored raw before it is acknowledged; outbound
+mail is written here in the same transaction as the move that caused it, and sent afterwards.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Integer,
+    LargeBinary,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+JSONData = JSON().with_variant(JSONB(), "postgresql")
+
+
+def now() -> datetime:
+    """The current time, timezone-aware UTC."""
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    """Declarative base of all tables."""
+
+
+class Player(Base):
+    """A person known by a mail address."""
+
+    __tablename__ = "player"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    address: Mapped[str] = mapped_column(String(320), unique=True)
+    name: Mapped[str] = mapped_column(String(64))
+    locale: Mapped[str] = mapped_column(String(16), default="en")
+    digest: Mapped[bool] = mapped_column(Boolean, default=True)
+    unsubscribed: Mapped[bool] = mapped_column(Boolean, default=False)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class Game(Base):
+    """One game: its engine state, version (bumped by every applied mail) and status."""
+
+    __tablename__ = "game"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(32))
+    options: Mapped[dict] = mapped_column(JSONData, default=dict)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    state: Mapped[dict | None] = mapped_column(JSONData, nullable=True)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    status: Mapped[str] = mapped_column(String(16), default="inviting")
+    deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now, onupdate=now)
+
+    seats: Mapped[list[Seat]] = relationship(back_populates="game", order_by="Seat.position")
+
+
+class Seat(Base):
+    """A player's place in a game, with the secret token of its reply address."""
+
+    __tablename__ = "seat"
+    __table_args__ = (
+        UniqueConstraint("game_id", "position"),
+        UniqueConstraint("game_id", "name"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), index=True)
+    position: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(64))
+    token: Mapped[str] = mapped_column(String(64), unique=True)
+    status: Mapped[str] = mapped_column(String(16), default="invited")
+    joined: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+    game: Mapped[Game] = relationship(back_populates="seats")
+    player: Mapped[Player] = relationship()
+
+
+class Move(Base):
+    """One applied engine command: the replayable log of a game."""
+
+    __tablename__ = "move"
+    __table_args__ = (UniqueConstraint("game_id", "number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    seat_id: Mapped[int] = mapped_column(ForeignKey("seat.id"))
+    command: Mapped[str] = mapped_column(Text)
+    inbound_id: Mapped[int | None] = mapped_column(ForeignKey("inbound_mail.id"), nullable=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class InboundMail(Base):
+    """A received message, stored raw before it is acknowledged; Message-ID is idempotent."""
+
+    __tablename__ = "inbound_mail"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    message_id: Mapped[str] = mapped_column(String(998), unique=True)
+    digest: Mapped[str] = mapped_column(String(64), index=True)
+    raw: Mapped[bytes] = mapped_column(LargeBinary)
+    source: Mapped[str] = mapped_column(String(16))
+    envelope_to: Mapped[str] = mapped_column(String(320), default="")
+    received: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    status: Mapped[str] = mapped_column(String(16), default="pending", index=True)
+    kind: Mapped[str] = mapped_column(String(16), default="")
+    error: Mapped[str] = mapped_column(Text, default="")
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("game.id"), nullable=True)
+    seat_id: Mapped[int | None] = mapped_column(ForeignKey("seat.id"), nullable=True)
+
+
+class OutboundMail(Base):
+    """A composed message waiting to be sent (or sent), written with the change that caused it."""
+
+    __tablename__ = "outbound_mail"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    to_address: Mapped[str] = mapped_column(String(320))
+    subject: Mapped[str] = mapped_column(Text)
+    message: Mapped[bytes] = mapped_column(LargeBinary)
+    message_id: Mapped[str] = mapped_column(String(998), unique=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("game.id"), nullable=True, index=True)
+    status: Mapped[str] = mapped_column(String(16), default="pending", index=True)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    next_attempt: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    last_error: Mapped[str] = mapped_column(Text, default="")
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    sent: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)

@@ -11,19 +11,24 @@ import contextlib
 import contextvars
 import gettext
 
-_active: contextvars.ContextVar[gettext.NullTranslations] = contextvars.ContextVar(
-    "pbem_translations", default=gettext.NullTranslations()
+_ENGLISH = gettext.NullTranslations()
+_active: contextvars.ContextVar[gettext.NullTranslations | None] = contextvars.ContextVar(
+    "pbem_translations", default=None
 )
+
+
+def _catalogue() -> gettext.NullTranslations:
+    return _active.get() or _ENGLISH
 
 
 def _(message: str) -> str:
     """Translate ``message`` with the active catalogue (English when none is active)."""
-    return _active.get().gettext(message)
+    return _catalogue().gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """Plural-aware translation with the active catalogue."""
-    return _active.get().ngettext(singular, plural, n)
+    return _catalogue().ngettext(singular, plural, n)
 
 
 def N_(message: str) -> str:

@@ -86,6 +86,7 @@ class Seat(Base):
     token: Mapped[str] = mapped_column(String(64), unique=True)
     status: Mapped[str] = mapped_column(String(16), default="invited")
     joined: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    seen: Mapped[int] = mapped_column(Integer, default=0)  # last log event mailed to this seat
 
     game: Mapped[Game] = relationship(back_populates="seats")
     player: Mapped[Player] = relationship()

@@ -13,7 +13,6 @@ import random
 import pytest
 
 import engine
-from engine.contract import copy_state
 
 GARBAGE = [
     "",

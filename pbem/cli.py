@@ -1,0 +1,170 @@
+"""`pbem`: the operator's command line (migrate, new, games, show, receive, verify)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from sqlalchemy import select
+from sqlalchemy.exc import SQLAlchemyError
+
+import engine
+from pbem import games, migrate
+from pbem.config import Settings, load
+from pbem.db import transaction
+from pbem.mail.accept import accept_and_enqueue
+from pbem.models import Game
+
+EX_TEMPFAIL = 75
+
+
+def _enqueue_inbound(inbound_id: int) -> None:
+    from worker.tasks import process_inbound
+
+    process_inbound.delay(inbound_id)
+
+
+def _enqueue_sends(ids: list[int]) -> None:
+    from worker.tasks import send
+
+    for outbound_id in ids:
+        send.delay(outbound_id)
+
+
+def _option(text: str) -> tuple[str, object]:
+    key, _, value = text.partition("=")
+    lowered = value.lower()
+    if lowered in ("yes", "on", "true"):
+        return key, True
+    if lowered in ("no", "off", "false"):
+        return key, False
+    return key, int(value) if value.isdigit() else value
+
+
+def cmd_migrate(settings: Settings, args) -> int:
+    migrate.upgrade(settings.database_url)
+    print("database is up to date")
+    return 0
+
+
+def cmd_new(settings: Settings, args) -> int:
+    options = dict(_option(o) for o in args.option)
+    with transaction(settings.database_url) as session:
+        session.info["queued"] = []
+        game = games.create(session, settings, args.game, args.addresses, options, seed=args.seed)
+        if args.start:
+            for seat in game.seats:
+                seat.status = "joined"
+            games.start_if_ready(session, settings, game)
+        session.flush()
+        queued = [row.id for row in session.info.pop("queued")]
+        game_id = game.id
+    _enqueue_sends(queued)
+    print(game_id)
+    return 0
+
+
+def cmd_games(settings: Settings, args) -> int:
+    with transaction(settings.database_url) as session:
+        for game in session.scalars(select(Game).order_by(Game.id)):
+            names = ", ".join(f"{s.name} <{s.player.address}> {s.status}" for s in game.seats)
+            print(f"{game.id:>5}  {game.kind:<9} {game.status:<9} #{game.version:<4} {names}")
+    return 0
+
+
+def cmd_show(settings: Settings, args) -> int:
+    with transaction(settings.database_url) as session:
+        game = session.get(Game, args.game)
+        if game is None:
+            print(f"no game {args.game}", file=sys.stderr)
+            return 1
+        seat = None
+        if args.as_address:
+            seat = next((s for s in game.seats if s.player.address == args.as_address.lower()), None)
+            if seat is None:
+                print(f"{args.as_address} has no seat in game {game.id}", file=sys.stderr)
+                return 1
+        if not game.state:
+            print(f"game {game.id} is {game.status}; no position yet")
+            return 0
+        game_engine = engine.load(game.kind)
+        state = game_engine.restore(game.state)
+        name = seat.name if seat else None
+        view = game_engine.view(state, name)
+        legal = game_engine.legal(state, name) if name else []
+        if args.json:
+            print(json.dumps({"view": view, "legal": legal}, indent=2, sort_keys=True))
+            return 0
+        print(f"game {game.id} ({game_engine.title}), position #{game.version}, {game.status}")
+        print(f"to move: {', '.join(view['to_move']) or '-'}")
+        print(json.dumps({k: v for k, v in view.items() if k != "log"}, indent=2, sort_keys=True))
+        print("log:")
+        for event in view["log"]:
+            print(f"  {event['n']:>4}. {game_engine.describe(event)}")
+        if name:
+            print(f"legal for {name}: {', '.join(legal) or '-'}")
+    return 0
+
+
+def cmd_receive(settings: Settings, args) -> int:
+    raw = sys.stdin.buffer.read()
+    if len(raw) > settings.max_message_bytes:
+        print("message too large", file=sys.stderr)
+        return 1  # permanent: the MTA bounces it
+    try:
+        accepted = accept_and_enqueue(settings, raw, "pipe", args.envelope_to, _enqueue_inbound)
+    except SQLAlchemyError as exc:
+        print(f"cannot store the message now: {exc}", file=sys.stderr)
+        return EX_TEMPFAIL  # the MTA keeps the message and tries again
+    print(accepted.id, "duplicate" if accepted.duplicate else "stored")
+    return 0
+
+
+def cmd_verify(settings: Settings, args) -> int:
+    bad = total = 0
+    with transaction(settings.database_url) as session:
+        for game in session.scalars(select(Game).where(Game.state.is_not(None)).order_by(Game.id)):
+            try:
+                rebuilt = games.replay(session, game)
+                same = json.dumps(rebuilt, sort_keys=True) == json.dumps(game.state, sort_keys=True)
+                problem = "" if same else "state differs from the replay of its moves"
+            except (engine.IllegalMove, ValueError) as exc:
+                problem = f"replay failed: {exc}"
+            total += 1
+            if problem:
+                bad += 1
+                print(f"game {game.id}: {problem}")
+    print(f"verified {total} games, {bad} mismatches")
+    return 1 if bad else 0
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="pbem", description="Board games by email: operator tools.")
+    sub = p.add_subparsers(dest="command", required=True)
+    sub.add_parser("migrate", help="create or update the database tables")
+    new = sub.add_parser("new", help="start a game and invite players; prints the game id")
+    new.add_argument("game", choices=engine.names())
+    new.add_argument("addresses", nargs="+")
+    new.add_argument("--option", "-o", action="append", default=[], help="KEY=VALUE")
+    new.add_argument("--seed", type=int)
+    new.add_argument("--start", action="store_true", help="seat everybody at once (no invitations)")
+    sub.add_parser("games", help="list games")
+    show = sub.add_parser("show", help="a game as one player (or the public) sees it")
+    show.add_argument("game", type=int)
+    show.add_argument("--as", dest="as_address")
+    show.add_argument("--json", action="store_true")
+    receive = sub.add_parser("receive", help="accept one message on standard input (MTA pipe)")
+    receive.add_argument("--envelope-to", default="")
+    sub.add_parser("verify", help="replay every game from its seed and moves; report mismatches")
+    return p
+
+
+def main(argv=None) -> int:
+    args = parser().parse_args(argv)
+    settings = load()
+    return globals()[f"cmd_{args.command}"](settings, args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,263 @@
+"""Games: create, join, apply one mail's commands under the game's row lock.
+
+Every function works inside the caller's transaction and queues its mails through
+:mod:`pbem.notify`; nothing here commits. Moves on one game are serialized by
+``SELECT ... FOR UPDATE`` on the game row (SQLite: ``BEGIN IMMEDIATE``), so any number of
+workers on any number of machines apply them one at a time.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import secrets
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+import engine
+from engine.i18n import _
+from pbem import notify
+from pbem.config import Settings
+from pbem.models import Game, Move, Player, Seat, now
+
+
+class GameError(ValueError):
+    """A request about a game that cannot be done; the message is for the player."""
+
+
+class Refused(GameError):
+    """A mail's line that cannot be applied now: ``line`` is quoted back with the reason."""
+
+    def __init__(self, line: str, reason: str):
+        super().__init__(reason)
+        self.line = line
+        self.reason = reason
+
+
+def player_for(session: Session, address: str) -> Player:
+    """The player with ``address``, created on first sight."""
+    address = address.strip().lower()
+    player = session.scalar(select(Player).where(Player.address == address))
+    if player is None:
+        player = Player(address=address, name=_short_name(address))
+        session.add(player)
+        session.flush()
+    return player
+
+
+def _short_name(address: str) -> str:
+    local = address.split("@", 1)[0].split("+", 1)[0]
+    return re.sub(r"[^a-z0-9]", "", local.lower())[:12] or "player"
+
+
+def _seat_names(players: list[Player]) -> list[str]:
+    names, used = [], set()
+    for player in players:
+        base = player.name or "player"
+        name, n = base, 2
+        while name in used:
+            name, n = f"{base}{n}", n + 1
+        used.add(name)
+        names.append(name)
+    return names
+
+
+def locked(session: Session, game_id: int) -> Game:
+    """The game row, locked until the end of the transaction."""
+    game = session.scalar(select(Game).where(Game.id == game_id).with_for_update())
+    if game is None:
+        raise GameError(_("There is no game {id}.").format(id=game_id))
+    return game
+
+
+def create(
+    session: Session,
+    settings: Settings,
+    kind: str,
+    addresses: list[str],
+    options: dict | None = None,
+    creator: str | None = None,
+    seed: int | None = None,
+) -> Game:
+    """A new game inviting ``addresses`` (the creator, if among them, has joined already)."""
+    try:
+        game_engine = engine.load(kind)
+    except KeyError:
+        raise GameError(
+            _("There is no game called {name}; we have: {names}.").format(
+                name=kind, names=", ".join(engine.names())
+            )
+        ) from None
+    addresses = [a.strip().lower() for a in addresses]
+    if creator and creator.lower() not in addresses:
+        addresses.insert(0, creator.lower())
+    if len(set(addresses)) != len(addresses):
+        raise GameError(_("Each address may take only one seat."))
+    try:
+        checked = game_engine.check_options(options)
+        game_engine.new([f"p{i}" for i in range(len(addresses))], seed=0, options=checked)
+    except ValueError as exc:
+        raise GameError(str(exc)) from None
+    game = Game(
+        kind=kind,
+        options=checked,
+        seed=seed if seed is not None else random.SystemRandom().randrange(2**31),
+        status="inviting",
+    )
+    session.add(game)
+    session.flush()
+    players = [player_for(session, a) for a in addresses]
+    for position, (player, name) in enumerate(zip(players, _seat_names(players), strict=True)):
+        joined = creator is not None and player.address == creator.lower()
+        session.add(
+            Seat(
+                game_id=game.id,
+                player_id=player.id,
+                position=position,
+                name=name,
+                token=secrets.token_hex(10),
+                status="joined" if joined else "invited",
+                joined=now() if joined else None,
+            )
+        )
+    session.flush()
+    session.refresh(game)
+    inviter = next((s.name for s in game.seats if s.status == "joined"), None)
+    for seat in game.seats:
+        if seat.status == "invited":
+            notify.invite(session, settings, game, seat, inviter)
+    start_if_ready(session, settings, game)
+    return game
+
+
+def join(session: Session, settings: Settings, seat: Seat) -> None:
+    """``seat`` takes its place; the game starts once every seat is taken."""
+    game = locked(session, seat.game_id)
+    if game.status != "inviting":
+        raise GameError(_("Game {id} is not waiting for players.").format(id=game.id))
+    if seat.status != "joined":
+        seat.status, seat.joined = "joined", now()
+    start_if_ready(session, settings, game)
+
+
+def decline(session: Session, settings: Settings, seat: Seat) -> None:
+    """``seat`` declines: the game is called off and everybody is told."""
+    game = locked(session, seat.game_id)
+    if game.status != "inviting":
+        raise GameError(_("Game {id} is not waiting for players.").format(id=game.id))
+    seat.status = "declined"
+    game.status = "cancelled"
+    for other in game.seats:
+        notify.notice(
+            session, settings, other.player.address,
+            _("Game {id} is called off").format(id=game.id),
+            [_("{name} declined the invitation, so game {id} will not start.").format(
+                name=seat.name, id=game.id)],
+            game=game, seat=other, locale=other.player.locale,
+        )
+
+
+def start_if_ready(session: Session, settings: Settings, game: Game) -> bool:
+    """Start ``game`` when every seat has joined; every player gets a first mail."""
+    if game.status != "inviting" or any(s.status != "joined" for s in game.seats):
+        return False
+    game_engine = engine.load(game.kind)
+    state = game_engine.new([s.name for s in game.seats], seed=game.seed, options=game.options)
+    game.status = "active"
+    _save(session, settings, game, game_engine, state)
+    return True
+
+
+def apply(
+    session: Session,
+    settings: Settings,
+    game: Game,
+    seat: Seat,
+    lines: list[str],
+    guard: int | None = None,
+    inbound_id: int | None = None,
+) -> None:
+    """Apply all game lines of one mail in order, or none of them.
+
+    ``game`` must be locked (:func:`locked`). On an illegal line nothing changes and
+    :class:`Refused` names the line and the reason.
+    """
+    game_engine = engine.load(game.kind)
+    refusal = _refusal(game, guard)
+    if refusal:
+        raise Refused(f"#{guard}" if guard is not None else lines[0], refusal)
+    new_state = game_engine.restore(game.state)
+    for line in lines:
+        try:
+            new_state = game_engine.play(new_state, seat.name, line)
+        except engine.IllegalMove as exc:
+            raise Refused(line, str(exc)) from None
+    number = _last_move(session, game.id)
+    for offset, line in enumerate(lines, start=1):
+        session.add(Move(game_id=game.id, number=number + offset, seat_id=seat.id, command=line,
+                         inbound_id=inbound_id))
+    new_state = _play_absent(session, game, game_engine, new_state, number + len(lines))
+    _save(session, settings, game, game_engine, new_state)
+
+
+def _refusal(game: Game, guard: int | None) -> str:
+    if game.status != "active":
+        return _("Game {id} is not running (it is {status}).").format(id=game.id, status=game.status)
+    if guard is not None and guard != game.version:
+        return _(
+            "This mail was written for position #{guard}, but the game is at #{now}: "
+            "read the latest mail and send your commands again."
+        ).format(guard=guard, now=game.version)
+    return ""
+
+
+def _last_move(session: Session, game_id: int) -> int:
+    return session.scalar(select(func.coalesce(func.max(Move.number), 0)).where(Move.game_id == game_id))
+
+
+def _play_absent(session: Session, game: Game, game_engine, state: dict, number: int) -> dict:
+    """Seats whose players resigned are played by the engine's bot, move by move, logged."""
+    absent = {s.name: s for s in game.seats if s.status == "resigned"}
+    chooser = random.Random(f"{game.seed}/bot/{number}")
+    while absent and (waiting := [p for p in game_engine.to_move(state) if p in absent]):
+        name = waiting[0]
+        command = game_engine.bot(state, name, chooser)
+        state = game_engine.play(state, name, command)
+        number += 1
+        session.add(Move(game_id=game.id, number=number, seat_id=absent[name].id, command=command))
+    return state
+
+
+def _save(session: Session, settings: Settings, game: Game, game_engine, state: dict) -> None:
+    """Persist the new state, bump the position, and mail every seated player their view."""
+    game.state = game_engine.dump(state)
+    game.version += 1
+    game.updated = now()
+    if game_engine.result(state) is not None:
+        game.status = "finished"
+    for seat in game.seats:
+        if seat.status == "joined":
+            notify.turn(session, settings, game, seat, state)
+
+
+def resign(session: Session, settings: Settings, game: Game, seat: Seat) -> None:
+    """``seat`` leaves a running game; the bot plays the seat from now on."""
+    if game.status != "active":
+        raise GameError(_("Game {id} is not running.").format(id=game.id))
+    seat.status = "resigned"
+    game_engine = engine.load(game.kind)
+    state = game_engine.restore(game.state)
+    state = _play_absent(session, game, game_engine, state, _last_move(session, game.id))
+    _save(session, settings, game, game_engine, state)
+
+
+def replay(session: Session, game: Game) -> dict:
+    """The state rebuilt from the seed and the move log (for ``pbem verify``)."""
+    game_engine = engine.load(game.kind)
+    seats = {s.id: s.name for s in game.seats}
+    state = game_engine.new(list(seats.values()), seed=game.seed, options=game.options)
+    moves = session.scalars(select(Move).where(Move.game_id == game.id).order_by(Move.number))
+    for move in moves:
+        state = game_engine.play(state, seats[move.seat_id], move.command)
+    return game_engine.dump(state)

@@ -1,0 +1,60 @@
+"""Route and authenticate: which seat a mail is for, and whether its sender may speak for it.
+
+The secret token in the reply address (``play+TOKEN@domain``), not the From header, says
+which seat is moving; the From address must then be the seat's registered address.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from email.message import Message
+from email.utils import getaddresses, parseaddr
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from pbem.models import Seat
+
+
+@dataclass(frozen=True)
+class Route:
+    """Where a mail goes: ``kind`` is "seat", "service" or "unknown"; ``seat`` for "seat"."""
+
+    kind: str
+    seat: Seat | None = None
+    token: str = ""
+
+
+def sender(message: Message) -> str:
+    """The From address, lower case ("" when there is none)."""
+    return parseaddr(str(message.get("From", "")))[1].strip().lower()
+
+
+def recipients(message: Message, envelope_to: str) -> list[str]:
+    """Envelope recipient first, then the addresses in the delivery and To/Cc headers."""
+    found = [envelope_to] if envelope_to else []
+    for header in ("Delivered-To", "X-Original-To", "To", "Cc"):
+        found += [addr for _, addr in getaddresses([str(v) for v in message.get_all(header, [])])]
+    return [a.strip().lower() for a in found if a]
+
+
+def route(session: Session, message: Message, envelope_to: str, domain: str) -> Route:
+    """The seat whose token the mail is addressed to, or the service address, or unknown."""
+    pattern = re.compile(rf"^play\+([a-z0-9]+)@{re.escape(domain.lower())}$")
+    service = f"play@{domain.lower()}"
+    is_service = False
+    for address in recipients(message, envelope_to):
+        match = pattern.match(address)
+        if match:
+            seat = session.scalar(select(Seat).where(Seat.token == match.group(1)))
+            if seat is None:
+                return Route("unknown", token=match.group(1))
+            return Route("seat", seat=seat, token=seat.token)
+        is_service = is_service or address == service
+    return Route("service") if is_service else Route("unknown")
+
+
+def authentic(message: Message, seat: Seat) -> bool:
+    """True when the mail's From address is the seat's registered address."""
+    return sender(message) == seat.player.address

@@ -1,0 +1,146 @@
+"""Who is told what: every mail the service writes goes through here into the outbox.
+
+Each mail is built from the recipient's own engine view (never the full state), rendered in
+the recipient's locale, and queued in the caller's transaction; it is sent after the commit.
+"""
+
+from __future__ import annotations
+
+from email.message import EmailMessage
+
+import engine
+from engine.i18n import use
+from pbem import i18n
+from pbem.config import Settings
+from pbem.mail import compose, outbox
+from pbem.models import Game, OutboundMail, Seat
+
+
+def thread(settings: Settings, game: Game, seat: Seat | None, in_reply_to: str | None = None):
+    """The mail thread of ``game`` as seen by ``seat`` (its secret reply address)."""
+    title = engine.load(game.kind).title
+    names = [s.name for s in game.seats]
+    token = seat.token if seat else None
+    return compose.thread_for(settings, game.id, title, names, token, in_reply_to=in_reply_to)
+
+
+def _queue(session, message: EmailMessage, kind: str, game: Game | None) -> OutboundMail:
+    """Queue in the caller's transaction; ``session.info["queued"]`` collects the rows to send."""
+    row = outbox.queue(session, message, kind, game.id if game else None)
+    session.info.setdefault("queued", []).append(row)
+    return row
+
+
+def turn(session, settings: Settings, game: Game, seat: Seat, state: dict) -> OutboundMail:
+    """The position after a change, for one seat: what happened, the board, what to type."""
+    game_engine = engine.load(game.kind)
+    locale = seat.player.locale
+    with use(i18n.translations(locale)):
+        view = game_engine.view(state, seat.name)
+        events = [game_engine.describe(e) for e in view["log"] if e["n"] > seat.seen]
+        legal = game_engine.legal(state, seat.name)
+        result = view["result"]
+        context = {
+            "game": game.kind,
+            "game_id": game.id,
+            "game_title": game_engine.title,
+            "player": seat.name,
+            "events": events,
+            "view": view,
+            "your_turn": seat.name in view["to_move"],
+            "waiting_for": view["to_move"],
+            "legal": legal,
+            "help": game_engine.help(state, seat.name) if legal else "",
+            "version": game.version,
+            "result": result,
+        }
+    if view["log"]:
+        seat.seen = view["log"][-1]["n"]
+    kind = "over" if result is not None else "turn"
+    message = compose.compose(kind, seat.player.address, context, thread(settings, game, seat), settings, locale)
+    return _queue(session, message, kind, game)
+
+
+def error(
+    session,
+    settings: Settings,
+    game: Game,
+    seat: Seat,
+    state: dict | None,
+    line: str,
+    reason: str,
+    in_reply_to: str | None,
+) -> OutboundMail:
+    """A refused mail: the line that failed, why, and what is legal now (nothing was applied)."""
+    game_engine = engine.load(game.kind)
+    with use(i18n.translations(seat.player.locale)):
+        legal = game_engine.legal(state, seat.name) if state else []
+        context = {
+            "game": game.kind,
+            "game_id": game.id,
+            "game_title": game_engine.title,
+            "line": line,
+            "reason": reason,
+            "legal": legal,
+            "help": game_engine.help(state, seat.name) if legal else "",
+            "version": game.version,
+        }
+    message = compose.compose(
+        "error", seat.player.address, context, thread(settings, game, seat, in_reply_to), settings,
+        seat.player.locale,
+    )
+    return _queue(session, message, "error", game)
+
+
+def invite(session, settings: Settings, game: Game, seat: Seat, inviter: str | None) -> OutboundMail:
+    """Ask one invited player to join (or decline)."""
+    game_engine = engine.load(game.kind)
+    context = {
+        "game": game.kind,
+        "game_id": game.id,
+        "game_title": game_engine.title,
+        "inviter": inviter or "",
+        "player": seat.name,
+        "players": [s.name for s in game.seats],
+        "options": dict(game.options or {}),
+    }
+    message = compose.compose(
+        "invite", seat.player.address, context, thread(settings, game, seat), settings, seat.player.locale
+    )
+    return _queue(session, message, "invite", game)
+
+
+def relay(session, settings: Settings, game: Game, sender: Seat, text: str) -> list[OutboundMail]:
+    """A ``say`` message to every other seated player, addresses never shown."""
+    rows = []
+    for seat in game.seats:
+        if seat.id == sender.id or seat.status not in ("joined", "invited"):
+            continue
+        context = {"game_id": game.id, "game_title": engine.load(game.kind).title,
+                   "from_name": sender.name, "text": text}
+        message = compose.compose(
+            "relay", seat.player.address, context, thread(settings, game, seat), settings, seat.player.locale
+        )
+        rows.append(_queue(session, message, "relay", game))
+    return rows
+
+
+def notice(
+    session,
+    settings: Settings,
+    to: str,
+    subject: str,
+    paragraphs: list[str],
+    game: Game | None = None,
+    seat: Seat | None = None,
+    in_reply_to: str | None = None,
+    locale: str = "en",
+) -> OutboundMail:
+    """A short message: answers to service commands, warnings, polite refusals."""
+    if game is not None:
+        mail_thread = thread(settings, game, seat, in_reply_to)
+    else:
+        mail_thread = compose.thread_for(settings, None, "pbem", [], None, in_reply_to=in_reply_to)
+    context = {"subject": subject, "paragraphs": paragraphs}
+    message = compose.compose("notice", to, context, mail_thread, settings, locale)
+    return _queue(session, message, "notice", game)

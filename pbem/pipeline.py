@@ -1,0 +1,192 @@
+"""The walk of one inbound mail, from stored bytes to applied moves and queued answers.
+
+``process`` is the whole path in one transaction: claim the stored mail, classify it, route
+and authenticate it, extract the new text, parse the commands, apply them under the game's
+row lock, and queue every answer in the outbox. The caller commits, then sends the outbox rows
+listed in the returned ids. Read top to bottom: each step is one call.
+"""
+
+from __future__ import annotations
+
+import email
+import email.policy
+from email.message import EmailMessage
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+import engine
+from engine.i18n import _, use
+from pbem import games, i18n, notify
+from pbem.config import Settings
+from pbem.mail import commands
+from pbem.mail.classify import classify
+from pbem.mail.extract import new_text
+from pbem.mail.route import authentic, route, sender
+from pbem.models import Game, InboundMail, Seat
+
+SEAT_COMMANDS = {"join", "decline", "status", "help", "games", "resign", "say", "unsubscribe"}
+SERVICE_COMMANDS = {"new", "games", "help", "unsubscribe"}
+
+
+def process(session: Session, settings: Settings, inbound_id: int) -> list[int]:
+    """Handle stored mail ``inbound_id`` once; return the ids of the outbox rows it queued."""
+    row = session.scalar(select(InboundMail).where(InboundMail.id == inbound_id).with_for_update())
+    if row is None or row.status != "pending":
+        return []
+    session.info["queued"] = []
+    message = parse(row.raw)
+    row.kind = classify(message)
+    if row.kind != "normal":
+        row.status = "ignored"  # auto-replies, bounces, lists: recorded, never answered
+    else:
+        row.status = _handle(session, settings, row, message)
+    session.flush()
+    return [mail.id for mail in session.info.pop("queued")]
+
+
+def parse(raw: bytes) -> EmailMessage:
+    """The message object of stored bytes; broken MIME is parsed as well as it can be."""
+    return email.message_from_bytes(raw, policy=email.policy.default)
+
+
+def _handle(session: Session, settings: Settings, row: InboundMail, message: EmailMessage) -> str:
+    """Route, authenticate, parse and act; return the inbound row's final status."""
+    where = route(session, message, row.envelope_to, settings.domain)
+    reply_to = str(message.get("Message-ID", "")) or None
+    from_address = sender(message)
+    if where.kind == "unknown":
+        if from_address:
+            notify.notice(
+                session, settings, from_address, _("We could not find your game"),
+                [_("This address does not belong to any game we run. Please reply to the "
+                   "latest mail of your game, or write to {service} to start a new one.").format(
+                    service=settings.service_address)],
+                in_reply_to=reply_to,
+            )
+        return "refused"
+    parsed = commands.parse(new_text(message))
+    if where.kind == "service":
+        return _service_mail(session, settings, from_address, parsed, reply_to)
+    seat = where.seat
+    row.game_id, row.seat_id = seat.game_id, seat.id
+    if not authentic(message, seat):
+        notify.notice(
+            session, settings, seat.player.address, _("A mail for your seat was refused"),
+            [_("We received a mail for your seat in game {id} from {address}, which is not your "
+               "address. Nothing was applied. If it was you, please write from this address.").format(
+                id=seat.game_id, address=from_address or _("an unknown sender"))],
+            game=seat.game, seat=seat, locale=seat.player.locale,
+        )
+        return "refused"
+    game = games.locked(session, seat.game_id)
+    with use(i18n.translations(seat.player.locale)):
+        try:
+            _seat_mail(session, settings, game, seat, parsed, row.id)
+        except games.Refused as refused:
+            state = engine.load(game.kind).restore(game.state) if game.state else None
+            notify.error(session, settings, game, seat, state, refused.line, refused.reason, reply_to)
+            return "refused"
+    return "done"
+
+
+def _seat_mail(session, settings, game: Game, seat: Seat, parsed, inbound_id: int) -> None:
+    """A reply to a game mail: check every line first, apply the game lines, then the rest."""
+    service = [line for line in parsed.lines if line.kind == "service"]
+    moves = [line.text for line in parsed.lines if line.kind == "game"]
+    for line in service:
+        if line.name not in SEAT_COMMANDS:
+            raise games.Refused(line.text, _("{command} is sent to {service}, not to a game.").format(
+                command=line.name, service=settings.service_address))
+    if not service and not moves:
+        raise games.Refused("", _("We found no command in your mail."))
+    if moves:
+        if game.status == "inviting":
+            raise games.Refused(moves[0], _("The game has not started yet: reply join to take your seat."))
+        games.apply(session, settings, game, seat, moves, parsed.guard, inbound_id)
+    for line in service:
+        _seat_command(session, settings, game, seat, line)
+
+
+def _seat_command(session, settings, game: Game, seat: Seat, line) -> None:
+    """One service command written in a reply to a game mail."""
+    try:
+        if line.name == "join":
+            games.join(session, settings, seat)
+        elif line.name == "decline":
+            games.decline(session, settings, seat)
+        elif line.name == "resign":
+            games.resign(session, settings, game, seat)
+        elif line.name == "say":
+            notify.relay(session, settings, game, seat, line.argument)
+        elif line.name == "status" and game.state:
+            notify.turn(session, settings, game, seat, engine.load(game.kind).restore(game.state))
+        elif line.name == "unsubscribe":
+            seat.player.unsubscribed = True
+        else:
+            _answer(session, settings, seat.player.address, line.name, game=game, seat=seat)
+    except games.GameError as exc:
+        raise games.Refused(line.text, str(exc)) from None
+
+
+def _service_mail(session, settings, address: str, parsed, reply_to: str | None) -> str:
+    """A mail to the service address: new games and questions that need no game."""
+    if not address:
+        return "refused"
+    lines = parsed.lines or []
+    for line in lines:
+        if line.name not in SERVICE_COMMANDS:
+            notify.notice(session, settings, address, _("We did not understand your mail"), [
+                _('"{line}" is not something we can do here.').format(line=line.text),
+                service_help(settings)], in_reply_to=reply_to)
+            return "refused"
+    if not lines:
+        notify.notice(session, settings, address, _("How to play"), [service_help(settings)],
+                      in_reply_to=reply_to)
+        return "done"
+    for line in lines:
+        if line.name == "new":
+            try:
+                request = commands.parse_new_game(line.argument)
+                game = games.create(session, settings, request.game, request.addresses,
+                                    request.options, creator=address)
+            except (commands.CommandError, games.GameError) as exc:
+                notify.notice(session, settings, address, _("Your game was not created"),
+                              [_('"{line}": {reason}').format(line=line.text, reason=exc),
+                               service_help(settings)], in_reply_to=reply_to)
+                return "refused"
+            notify.notice(session, settings, address, _("Game {id} is waiting for players").format(
+                id=game.id), [_("We invited the other players; the game starts when all have joined.")],
+                game=game, seat=game.seats[0], in_reply_to=reply_to)
+        elif line.name == "unsubscribe":
+            games.player_for(session, address).unsubscribed = True
+        else:
+            _answer(session, settings, address, line.name)
+    return "done"
+
+
+def _answer(session, settings, address: str, name: str, game=None, seat=None) -> None:
+    """Answers to ``help`` and ``games``."""
+    if name == "games":
+        paragraphs = [_("Game {id} ({title}): {status}.").format(
+            id=s.game_id, title=engine.load(s.game.kind).title, status=s.game.status)
+            for s in session.scalars(select(Seat).join(Seat.player).where(
+                Seat.player.has(address=address)))] or [_("You are in no game yet.")]
+        subject = _("Your games")
+    else:
+        paragraphs = [service_help(settings)]
+        if game is not None and game.state:
+            paragraphs.append(engine.load(game.kind).help(engine.load(game.kind).restore(game.state), seat.name))
+        subject = _("Help")
+    notify.notice(session, settings, address, subject, paragraphs, game=game, seat=seat)
+
+
+def service_help(settings: Settings) -> str:
+    """What a player can write, in one paragraph."""
+    return _(
+        "Reply to a game mail with one command per line; lines after a line 'end' are ignored. "
+        "Start with '#N' to make sure your commands are only applied at position N. "
+        "Besides game commands you may write: join, decline, status, help, games, resign, "
+        "say TEXT (a message to the other players). To start a game, write to {service}: "
+        "new GAME with ADDRESSES (games: {games})."
+    ).format(service=settings.service_address, games=", ".join(engine.names()))

@@ -1,0 +1,40 @@
+"""The Celery app: broker from the settings, beat schedule for the sweeper and the digest.
+
+Embedded default: kombu's filesystem transport under ``var/broker/`` (a real worker process,
+no server). At scale: ``CELERY_BROKER_URL`` / ``REDIS_URL``.
+"""
+
+from __future__ import annotations
+
+from celery import Celery
+from celery.schedules import crontab
+
+from pbem.config import load
+
+settings = load()
+
+app = Celery("pbem", broker=settings.broker_url, include=["worker.tasks"])
+app.conf.update(
+    task_ignore_result=True,
+    task_acks_late=True,
+    task_reject_on_worker_lost=True,
+    worker_prefetch_multiplier=1,
+    task_always_eager=settings.task_always_eager,
+    broker_connection_retry_on_startup=True,
+    beat_schedule_filename=str(settings.var_dir / "celerybeat-schedule"),
+    beat_schedule={
+        "sweep": {"task": "worker.tasks.sweep", "schedule": 60.0},
+        "weekly-digest": {"task": "worker.tasks.weekly_digest", "schedule": crontab(hour=8, minute=0, day_of_week=1)},
+    },
+)
+if settings.broker_url.startswith("filesystem"):
+    queue_dir = settings.broker_dir / "queue"
+    processed_dir = settings.broker_dir / "processed"
+    queue_dir.mkdir(parents=True, exist_ok=True)
+    processed_dir.mkdir(parents=True, exist_ok=True)
+    app.conf.broker_transport_options = {
+        "data_folder_in": str(queue_dir),
+        "data_folder_out": str(queue_dir),
+        "processed_folder": str(processed_dir),
+        "store_processed": False,
+    }

@@ -1,0 +1,36 @@
+"""Thin Celery tasks: each calls one job in :mod:`pbem.jobs` and enqueues what it returns."""
+
+from __future__ import annotations
+
+from pbem import jobs
+from worker.celery_app import app, settings
+
+
+@app.task(name="worker.tasks.process_inbound")
+def process_inbound(inbound_id: int) -> None:
+    """Apply one stored inbound mail, then send its answers."""
+    for outbound_id in jobs.process_inbound(settings, inbound_id):
+        send.delay(outbound_id)
+
+
+@app.task(name="worker.tasks.send")
+def send(outbound_id: int) -> None:
+    """Send one outbox row (retries come from the row's own backoff, via the sweeper)."""
+    jobs.send_outbound(settings, outbound_id)
+
+
+@app.task(name="worker.tasks.sweep")
+def sweep() -> None:
+    """Re-enqueue inbound and outbound work left behind."""
+    inbound, outbound = jobs.sweep(settings)
+    for inbound_id in inbound:
+        process_inbound.delay(inbound_id)
+    for outbound_id in outbound:
+        send.delay(outbound_id)
+
+
+@app.task(name="worker.tasks.weekly_digest")
+def weekly_digest() -> None:
+    """Queue and send the weekly digest."""
+    for outbound_id in jobs.weekly_digest(settings):
+        send.delay(outbound_id)

@@ -1,0 +1,347 @@
+"""The command language: text -> decision, and every legal command as canonical text.
+
+Canonical forms (party letters a/b/c, places as in :mod:`places`, cards by kind)::
+
+    move a 1b                  boat -> beach or beach -> boat (free)
+    move a h2 hill             along a road, paying one matching card
+    move a h2 hill hill river  along a road, discarding any 3 terrain cards
+    raid a white hill river forest   raid the village of the party's board
+    spy a 2                    explorer as spy on the road tile of board 2
+    reinforce a                explorer as reinforcement: lost party back to the boat
+    end                        end the turn (draw cards)
+
+Cards: ``hill`` ``river`` ``mountain`` ``forest`` (single), ``hill/river`` (double, also
+``hill-river``), ``explorer`` (also ``x``); any unambiguous prefix works (``h``, ``riv``, ``h/r``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations_with_replacement, product
+
+from engine.contract import IllegalMove, State
+from engine.hengist import data, places, rules
+from engine.i18n import _
+
+CARD_KINDS = list(data.TERRAINS) + [
+    f"{a}/{b}" for i, a in enumerate(data.TERRAINS) for b in data.TERRAINS[i + 1 :]
+] + [data.EXPLORER]
+CARD_ORDER = {kind: i for i, kind in enumerate(CARD_KINDS)}
+FILLER = {"the", "to", "with", "using", "card", "cards", "party", "path", "along", "onto",
+          "into", "board", "tile", "road", "via", "my", "and", "on", "at", "from"}  # fmt: skip
+VERBS = {
+    "move": "move", "m": "move", "go": "move", "land": "move", "embark": "move",
+    "raid": "raid", "r": "raid", "attack": "raid",
+    "spy": "spy", "s": "spy", "look": "spy",
+    "reinforce": "reinforce", "return": "reinforce", "reinforcement": "reinforce",
+    "end": "end", "done": "end", "pass": "end", "e": "end",
+}  # fmt: skip
+
+
+# -- words ------------------------------------------------------------------------------
+
+
+def parse_card(token: str) -> str:
+    """The card kind a typed word means; IllegalMove if it names no card."""
+    if token == "x" or data.EXPLORER.startswith(token):
+        return data.EXPLORER
+    for sep in "/-+":
+        if sep in token:
+            parts = token.split(sep)
+            if len(parts) == 2:
+                first, second = (_terrain(part, token) for part in parts)
+                if first != second:
+                    ordered = sorted((first, second), key=data.TERRAINS.index)
+                    return "/".join(ordered)
+            raise IllegalMove(
+                _("{word!r} is not a card: a double card joins two different terrains, e.g. hill/river.").format(word=token)
+            )
+    return _terrain(token, token)
+
+
+def _terrain(part: str, word: str) -> str:
+    found = [t for t in data.TERRAINS if part and t.startswith(part)]
+    if len(found) != 1:
+        raise IllegalMove(
+            _("{word!r} is not a card; cards are {terrains}, double cards like hill/river, and explorer.").format(
+                word=word, terrains=", ".join(data.TERRAINS)
+            )
+        )
+    return found[0]
+
+
+def card_text(cards: list[str]) -> str:
+    return " ".join(cards)
+
+
+def letter(index: int) -> str:
+    return data.PARTY_LETTERS[index]
+
+
+# -- legal commands -----------------------------------------------------------------------
+
+
+def discard_sets(counts: Counter) -> list[tuple[str, ...]]:
+    """Every distinct set of 3 terrain cards (no explorer) the hand can discard."""
+    kinds = [k for k in sorted(counts, key=CARD_ORDER.get) if k != data.EXPLORER]
+    found = []
+    for combo in combinations_with_replacement(kinds, data.DISCARD_MOVE_CARDS):
+        need = Counter(combo)
+        if all(counts[k] >= n for k, n in need.items()):
+            found.append(combo)
+    return found
+
+
+def raid_sets(counts: Counter, terrains: list[str]) -> list[tuple[str, ...]]:
+    """Every distinct set of cards paying for ``terrains``, listed in the terrains' order."""
+    kinds = sorted(counts, key=CARD_ORDER.get)
+    options = [[k for k in kinds if rules.matches(k, t)] for t in terrains]
+    seen, found = set(), []
+    for combo in product(*options):
+        key = tuple(sorted(combo, key=CARD_ORDER.get))
+        if key in seen:
+            continue
+        need = Counter(combo)
+        if all(counts[k] >= n for k, n in need.items()):
+            seen.add(key)
+            found.append(combo)
+    return found
+
+
+def legal(state: State, player: str) -> list[str]:
+    """Every command ``player`` may give now."""
+    if state["over"] or rules.current(state) != player:
+        return []
+    found = []
+    if rules.actions_left(state):
+        counts = Counter(state["hands"][player])
+        kinds = sorted(counts, key=CARD_ORDER.get)
+        explorer = data.EXPLORER in counts
+        discards = None
+        spy_slots = rules.spyable(state, player) if explorer else []
+        for index, place in enumerate(state["parties"][player]):
+            if index in state["acted"]:
+                continue
+            name = letter(index)
+            if place == places.BOX:
+                if explorer:
+                    found.append(f"reinforce {name}")
+                continue
+            for target, terrain in rules.destinations(state, player, index):
+                where = places.display(state, target)
+                if terrain is None:
+                    found.append(f"move {name} {where}")
+                    continue
+                found.extend(f"move {name} {where} {k}" for k in kinds if rules.matches(k, terrain))
+                if discards is None:
+                    discards = discard_sets(counts)
+                found.extend(f"move {name} {where} {card_text(combo)}" for combo in discards)
+            if place[0] == "h":
+                paths = rules.side_of(state, place[1])["paths"]
+                for colour in rules.open_paths(state, place[1]):
+                    found.extend(
+                        f"raid {name} {colour} {card_text(combo)}"
+                        for combo in raid_sets(counts, paths[colour])
+                    )
+            found.extend(f"spy {name} {slot + 1}" for slot in spy_slots)
+    found.append("end")
+    return found
+
+
+# -- parsing and carrying out -----------------------------------------------------------
+
+
+def apply(state: State, player: str, command: str) -> None:
+    """Carry out one normalized command for ``player`` (who is to move)."""
+    tokens = [t for t in command.split() if t not in FILLER]
+    if not tokens:
+        raise IllegalMove(_("Empty command."))
+    verb = VERBS.get(tokens[0])
+    if verb is None:
+        raise IllegalMove(
+            _("Unknown command {word!r}; use move, raid, spy, reinforce or end.").format(word=tokens[0])
+        )
+    words = tokens[1:]
+    if verb == "end":
+        if words:
+            raise IllegalMove(_("'end' takes nothing after it."))
+        rules.end_turn(state, player)
+        return
+    if not rules.actions_left(state):
+        raise IllegalMove(_("You have no actions left this turn; write 'end'."))
+    {"move": _move, "raid": _raid, "spy": _spy, "reinforce": _reinforce}[verb](state, player, words)
+
+
+def _split(words: list[str]) -> tuple[list[int], list[str], list[str]]:
+    """Party indices, place words and other words of a command."""
+    parties, where, rest = [], [], []
+    for word in words:
+        if len(word) == 1 and word in data.PARTY_LETTERS:
+            parties.append(data.PARTY_LETTERS.index(word))
+        elif places.is_place(word):
+            where.append(word)
+        else:
+            rest.append(word)
+    if len(parties) > 1:
+        raise IllegalMove(_("Name one raiding party per command (a, b or c)."))
+    return parties, where, rest
+
+
+def _ready(state: State, player: str, index: int) -> None:
+    """Refuse a party that has already acted this turn."""
+    if index in state["acted"]:
+        raise IllegalMove(
+            _("Party {party} has already acted this turn (one action per party).").format(party=letter(index))
+        )
+
+
+def _choose(state: State, player: str, given: list[int], fits, what: str) -> int:
+    """The party named, or the only party that fits when none is named."""
+    if given:
+        _ready(state, player, given[0])
+        return given[0]
+    fitting = [i for i in range(data.PARTIES_PER_PLAYER) if i not in state["acted"] and fits(i)]
+    if len(fitting) == 1:
+        return fitting[0]
+    if not fitting:
+        raise IllegalMove(_("None of your parties can {what} now.").format(what=what))
+    raise IllegalMove(
+        _("Several parties can {what}: name one of {parties}.").format(
+            what=what, parties=", ".join(letter(i) for i in fitting)
+        )
+    )
+
+
+def _check_hand(state: State, player: str, cards: list[str]) -> None:
+    need, have = Counter(cards), Counter(state["hands"][player])
+    for card, n in need.items():
+        if have[card] < n:
+            raise IllegalMove(
+                _("You do not hold {n} {card} card(s); your hand: {hand}.").format(
+                    n=n, card=card, hand=", ".join(sorted(state["hands"][player], key=CARD_ORDER.get)) or "-"
+                )
+            )
+
+
+def _move(state: State, player: str, words: list[str]) -> None:
+    given, where, rest = _split(words)
+    if len(where) != 1:
+        raise IllegalMove(_("Say where to move, e.g. 'move a 1b' or 'move a h2 hill'."))
+    target = places.parse(state, where[0])
+    home = state["parties"][player]
+
+    def reaches(i):
+        return home[i] != places.BOX and any(t == target for t, _c in rules.destinations(state, player, i))
+
+    index = _choose(state, player, given, reaches, _("move to {place}").format(place=where[0]))
+    source = home[index]
+    if source == places.BOX:
+        raise IllegalMove(
+            _("Party {party} is lost; only 'reinforce {party}' (an explorer) brings it back.").format(party=letter(index))
+        )
+    routes = dict(rules.destinations(state, player, index))
+    if target not in routes:
+        if target in rules.occupants(state) or (target == places.BOAT and source == places.BOAT):
+            raise IllegalMove(_("{place} is taken: one raiding party per space.").format(place=where[0]))
+        reachable = ", ".join(places.display(state, t) for t in routes) or "-"
+        raise IllegalMove(
+            _("Party {party} at {here} cannot reach {place}; it can go to: {reachable}.").format(
+                party=letter(index), here=places.display(state, source), place=where[0], reachable=reachable
+            )
+        )
+    terrain = routes[target]
+    cards = [parse_card(word) for word in rest]
+    if terrain is None:
+        if cards:
+            raise IllegalMove(_("Moving between the boat and the beach is free: name no card."))
+    elif len(cards) == 1:
+        if not rules.matches(cards[0], terrain):
+            raise IllegalMove(
+                _("The road to {place} is {terrain}: a {card} card does not fit.").format(
+                    place=where[0], terrain=_(data.TERRAIN_NAMES[terrain]), card=cards[0]
+                )
+            )
+    elif len(cards) == data.DISCARD_MOVE_CARDS:
+        if data.EXPLORER in cards:
+            raise IllegalMove(_("Only single and double terrain cards can be discarded three at a time."))
+    else:
+        raise IllegalMove(
+            _("The road to {place} is {terrain}: play one matching card (or explorer), or discard three terrain cards.").format(
+                place=where[0], terrain=_(data.TERRAIN_NAMES[terrain])
+            )
+        )
+    _check_hand(state, player, cards)
+    rules.move(state, player, index, target, cards)
+
+
+def _raid(state: State, player: str, words: list[str]) -> None:
+    given, where, rest = _split(words)
+    colours = [w for w in rest if w in data.PATH_COLOURS]
+    if where or len(colours) != 1:
+        raise IllegalMove(_("Say which path: e.g. 'raid a white hill river forest' (white, green, blue or red)."))
+    colour = colours[0]
+    home = state["parties"][player]
+    index = _choose(state, player, given, lambda i: home[i][0] == "h", _("raid"))
+    place = home[index]
+    if place[0] != "h":
+        raise IllegalMove(
+            _("Party {party} is not in the hinterland: only a party in the hinterland can raid.").format(party=letter(index))
+        )
+    board = place[1]
+    if colour not in rules.open_paths(state, board):
+        raise IllegalMove(
+            _("The {path} path of this village was raided already: its treasure is gone.").format(path=_(data.PATH_NAMES[colour]))
+        )
+    terrains = rules.side_of(state, board)["paths"][colour]
+    cards = [parse_card(w) for w in rest if w != colour]
+    if not cards:
+        options = raid_sets(Counter(state["hands"][player]), terrains)
+        if len(options) != 1:
+            raise IllegalMove(
+                _("The {path} path needs {terrains}: name the cards, e.g. 'raid {party} {path} {terrains}'.").format(
+                    path=colour, terrains=" ".join(terrains), party=letter(index)
+                )
+            )
+        cards = list(options[0])
+    if not rules.pays_for(cards, terrains):
+        raise IllegalMove(
+            _("The {path} path needs one card for each of {terrains}, all at once; {cards} does not fit.").format(
+                path=_(data.PATH_NAMES[colour]), terrains=", ".join(terrains), cards=card_text(cards)
+            )
+        )
+    _check_hand(state, player, cards)
+    rules.raid(state, player, index, colour, cards)
+
+
+def _spy(state: State, player: str, words: list[str]) -> None:
+    given, where, rest = _split(words)
+    numbers = [w for w in rest if w in ("1", "2", "3")]
+    if where or len(numbers) != 1 or len(rest) != 1:
+        raise IllegalMove(_("Say which road tile: e.g. 'spy a 2' looks at the road tile of board 2."))
+    slot = int(numbers[0]) - 1
+    home = state["parties"][player]
+    index = _choose(state, player, given, lambda i: home[i] != places.BOX, _("spy"))
+    if home[index] == places.BOX:
+        raise IllegalMove(
+            _("Party {party} is lost; it can only be brought back with 'reinforce {party}'.").format(party=letter(index))
+        )
+    if data.EXPLORER not in state["hands"][player]:
+        raise IllegalMove(_("Spying needs an explorer card, and you hold none."))
+    if slot not in rules.spyable(state, player):
+        raise IllegalMove(
+            _("You have already seen the road tile of board {board}.").format(board=slot + 1)
+        )
+    rules.spy(state, player, index, slot)
+
+
+def _reinforce(state: State, player: str, words: list[str]) -> None:
+    given, where, rest = _split(words)
+    if where or rest:
+        raise IllegalMove(_("Write 'reinforce a' to bring lost party a back to the boat."))
+    home = state["parties"][player]
+    index = _choose(state, player, given, lambda i: home[i] == places.BOX, _("come back"))
+    if home[index] != places.BOX:
+        raise IllegalMove(_("Party {party} is not lost.").format(party=letter(index)))
+    if data.EXPLORER not in state["hands"][player]:
+        raise IllegalMove(_("Reinforcement needs an explorer card, and you hold none."))
+    rules.reinforce(state, player, index)

@@ -1,0 +1,185 @@
+"""Hengist (Lookout 2015): the Game subclass tying rules, commands, views and bot together."""
+
+from __future__ import annotations
+
+import random
+
+from engine.contract import Game, State
+from engine.hengist import bot, commands, data, rules, view
+from engine.i18n import _, ngettext
+
+
+def road_text(road: str) -> str:
+    """A road tile as 'white to slot 1, green to slot 2, ...'."""
+    colours = {colour[0].upper(): colour for colour in data.PATH_COLOURS}
+    return ", ".join(
+        _("{path} to treasure {slot}").format(path=_(data.PATH_NAMES[colours[letter]]), slot=i + 1)
+        for i, letter in enumerate(road)
+    )
+
+
+def cards_text(cards: list[str]) -> str:
+    return ", ".join(cards) or "-"
+
+
+class Hengist(Game):
+    name = "hengist"
+    title = "Hengist"
+    min_players = 2
+    max_players = 2
+    options = {}
+    conformance_games = 20
+    conformance_bot_games = 10
+
+    def setup(self, state: State) -> None:
+        rules.setup(state)
+
+    def to_move(self, state: State) -> list[str]:
+        return [] if state["over"] else [rules.current(state)]
+
+    def legal(self, state: State, player: str) -> list[str]:
+        return commands.legal(state, player)
+
+    def apply(self, state: State, player: str, command: str) -> None:
+        commands.apply(state, player, command)
+
+    def observe(self, state: State, player: str | None) -> dict:
+        return view.observe(state, player)
+
+    def result(self, state: State) -> dict | None:
+        if not state["over"]:
+            return None
+        scores = rules.scores(state)
+        tiles = {p: len(values) for p, values in state["taken"].items()}
+        ranking = sorted(state["players"], key=lambda p: (-scores[p], -tiles[p], state["players"].index(p)))
+        first, second = ranking[0], ranking[1]
+        shared = scores[first] == scores[second] and tiles[first] == tiles[second]
+        return {
+            "scores": scores,
+            "ranking": ranking,
+            "tiebreak": {"treasure_tiles": tiles},
+            "shared": shared,
+            "winners": [p for p in ranking if (scores[p], tiles[p]) == (scores[first], tiles[first])],
+        }
+
+    def bot(self, state: State, player: str, chooser: random.Random) -> str:
+        return bot.choose(state, player, chooser)
+
+    def help(self, state: State, player: str | None) -> str:
+        legal = self.legal(state, player) if player else []
+        lines = []
+        if state["over"]:
+            return _("The game is over.")
+        if not legal:
+            return _("Hengist: waiting for {player}. Commands: move, raid, spy, reinforce, end.").format(
+                player=rules.current(state)
+            )
+        left = rules.actions_left(state)
+        lines.append(
+            ngettext(
+                "You may take {n} more action this turn (one per raiding party), then write 'end'.",
+                "You may take {n} more actions this turn (one per raiding party), then write 'end'.",
+                left,
+            ).format(n=left)
+        )
+        examples = {}
+        for command in legal:
+            words = command.split()
+            key = words[0] if words[0] != "move" else ("move-free" if len(words) == 3 else f"move-{len(words) - 3}")
+            examples.setdefault(key, command)
+        explain = {
+            "move-free": _("between the boat and a beach of its bay, free"),
+            "move-1": _("along a road, paying one card of its terrain (or an explorer)"),
+            "move-3": _("along a road, discarding any three terrain cards instead"),
+            "raid": _("raid the village along a path, paying all its terrains at once"),
+            "spy": _("explorer as spy: look at the road tile of that board"),
+            "reinforce": _("explorer as reinforcement: a lost party back to the boat"),
+            "end": _("end your turn and draw 2 cards + 1 per party in the hinterland"),
+        }
+        for key in ("move-free", "move-1", "move-3", "raid", "spy", "reinforce", "end"):
+            if key in examples:
+                lines.append(f"  {examples[key]:<36} {explain[key]}")
+        lines.append(
+            _("Parties: a, b, c. Places: boat, beaches 1a-6c (bay and space), hinterland h1-h9, boards 1-3 from the left (renumbered after a flip).")
+        )
+        lines.append(
+            _("Cards: hill, river, mountain, forest, doubles like hill/river, explorer (x); prefixes work. Every explorer played moves the boat one bay.")
+        )
+        lines.append(
+            _("Terrains, card mix, board sides, road tiles and treasure values are a reconstruction (the rule text does not give them).")
+        )
+        return "\n".join(lines)
+
+    def describe(self, event: dict) -> str:
+        kind = event["type"]
+        who = event.get("player", "")
+        party = commands.letter(event["party"]) if "party" in event else ""
+        if kind == "setup":
+            return _("The game begins with board sides {sides}; {player} starts.").format(
+                sides=", ".join(event["sides"]), player=event["start"]
+            )
+        if kind == "draw":
+            return ngettext("{player} drew {n} card.", "{player} drew {n} cards.", event["count"]).format(
+                player=who, n=event["count"]
+            )
+        if kind == "drew":
+            return _("{player} drew: {cards}.").format(player=who, cards=cards_text(event["cards"]))
+        if kind == "reshuffle":
+            return _("The discard pile was shuffled into a new draw pile of {n} cards.").format(n=event["cards"])
+        if kind == "move":
+            source, target = event["where"]
+            cards = event["cards"]
+            if not cards:
+                text = _("{player} moved party {party} from {source} to {target}.")
+            elif len(cards) == 1:
+                text = _("{player} moved party {party} from {source} to {target}, playing {cards}.")
+            else:
+                text = _("{player} moved party {party} from {source} to {target}, discarding {cards}.")
+            return text.format(player=who, party=party, source=source, target=target, cards=cards_text(cards))
+        if kind == "raid":
+            return _(
+                "{player}'s party {party} raided the village of board {board} along the {path} path with {cards} and took treasure {slot} worth {value}."
+            ).format(player=who, party=party, board=event["board"], path=_(data.PATH_NAMES[event["path"]]),
+                     cards=cards_text(event["cards"]), slot=event["slot"], value=event["value"])  # fmt: skip
+        if kind == "road_seen":
+            return _("{player} saw the road tile of board {board}: {road}.").format(
+                player=who, board=event["board"], road=road_text(event["road"])
+            )
+        if kind == "road_revealed":
+            return _("Both players have seen the road tile of board {board}; it lies face up: {road}.").format(
+                board=event["board"], road=road_text(event["road"])
+            )
+        if kind == "spy":
+            return _("{player}'s party {party} spied on the road tile of board {board} with an explorer.").format(
+                player=who, party=party, board=event["board"]
+            )
+        if kind == "reinforce":
+            return _("{player} played an explorer as reinforcement: party {party} is back in the boat.").format(
+                player=who, party=party
+            )
+        if kind == "boat":
+            if event["bay"] is None:
+                return _("The boat sailed off the last bay.")
+            return _("The boat sailed to bay {bay}.").format(bay=event["bay"])
+        if kind == "flip":
+            lost = ", ".join(f"{p} {commands.letter(i)}" for p, i in event["lost"]) or "-"
+            reason = (
+                _("the boat sailed past the last board")
+                if event["reason"] == "boat"
+                else _("the two left boards hold no treasure")
+            )
+            return _(
+                "The leftmost board was flipped to side {side} and laid on the right ({reason}); parties lost: {lost}; treasures lost: {old}; new treasures: {new}."
+            ).format(side=event["side"], reason=reason, lost=lost,
+                     old=cards_text([str(v) for v in event["treasures_lost"]]),
+                     new=", ".join(str(v) for v in event["treasures"]))  # fmt: skip
+        if kind == "end_turn":
+            return _("{player} ended the turn.").format(player=who)
+        if kind == "game_over":
+            reason = {
+                "boat": _("the boat sailed off the last bay"),
+                "turn_limit": _("the turn limit was reached"),
+            }[event["reason"]]
+            scores = ", ".join(f"{p} {s}" for p, s in event["scores"].items())
+            return _("The game is over ({reason}). Treasure points: {scores}.").format(reason=reason, scores=scores)
+        return _("Something happened: {kind}.").format(kind=kind)

@@ -1,0 +1,1 @@
+"""Tests of the mail pipeline's pure steps."""

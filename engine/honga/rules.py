@@ -1,0 +1,618 @@
+"""HONGA's rules as changes to plain state. Commands are parsed elsewhere (commands.py).
+
+State, besides the contract's keys:
+  phase       "place" | "act" | "pay" (mammoths for a trade) | "keep" (extra card) | "over"
+  current     seat index of the player to move; seat 0 is the start player (the fire)
+  players_    per player: res {fish, berries, mushrooms, water}, board (mammoths on the player
+              board), score, step (mountain), card (action card in hand), bonus (usable bonus
+              cards, seen by the owner), fresh (bonus cards drawn, face down, not yet usable)
+  circles     per circle (1-4 as str): stack of action cards (bottom first) and rot of the top
+  decks       grey / red action card piles (next card last), bonus deck + discard, trade deck +
+              discard, trade slots (3 face-up trade cards or None)
+  honga       None (on his space) or the player he sits with
+  herd        owners of the mammoths in the herd, first place first; tusk: holder or None
+  placed      per player, when they last put a mammoth into the herd (for tusk ties)
+  turn        what the current turn has left: hands for mammoths and trade, bonus cards
+              played, active bonus effects, a trade being paid, the cards of an extra draw
+"""
+
+from __future__ import annotations
+
+from engine.contract import log, rng
+
+from . import data
+
+# -- geometry ---------------------------------------------------------------------------------
+
+
+def _hands_table() -> dict:
+    """Hands per area for every card, circle and rotation, computed once."""
+    table = {}
+    for card_id, card in enumerate(data.ACTION_CARDS):
+        for circle, areas in data.CIRCLES.items():
+            for rot in range(4):
+                hands: dict[str, int] = {}
+                for quarter, count in enumerate(card["hands"]):
+                    if count:
+                        area = areas[(quarter + rot) % 4]
+                        hands[area] = hands.get(area, 0) + count
+                table[card_id, circle, rot] = hands
+    return table
+
+
+HANDS = _hands_table()
+
+
+def hands_of(card_id: int, circle: int, rot: int) -> dict[str, int]:
+    """Which areas the hands of ``card_id`` point at, laid on ``circle`` turned ``rot``."""
+    return HANDS[card_id, circle, rot]
+
+
+# -- setup ----------------------------------------------------------------------------------
+
+
+def setup(state: dict) -> None:
+    players = state["players"]
+    n = len(players)
+    grey = [i for i, c in enumerate(data.ACTION_CARDS) if c["colour"] == "grey"]
+    red = [i for i, c in enumerate(data.ACTION_CARDS) if c["colour"] == "red"]
+    rng(state).shuffle(grey)
+    rng(state).shuffle(red)
+    bonus = list(range(len(data.BONUS_DECK)))
+    rng(state).shuffle(bonus)
+    trade = list(range(len(data.TRADE_CARDS)))
+    rng(state).shuffle(trade)
+    state.update(
+        {
+            "phase": "place",
+            "current": 0,
+            "herd_size": data.HERD_SIZE[n],
+            "end_points": data.END_POINTS[n],
+            "pl": {
+                p: {
+                    "res": dict(data.START_RESOURCES),
+                    "board": 0,
+                    "score": 0,
+                    "step": 1,
+                    "card": None,
+                    "bonus": [],
+                    "fresh": [],
+                }
+                for p in players
+            },
+            "circles": {str(c): {"stack": [], "rot": 0} for c in data.CIRCLES},
+            "decks": {"grey": grey, "red": red},
+            "bonus_deck": bonus,
+            "bonus_discard": [],
+            "trade_deck": trade,
+            "trade_discard": [],
+            "trade_slots": [None] * data.FACE_UP_TRADES,
+            "honga": None,
+            "herd": [],
+            "tusk": None,
+            "placed": {p: 0 for p in players},
+            "herd_clock": 0,
+            "turn": None,
+        }
+    )
+    refill_trades(state)
+    for p in players:
+        state["pl"][p]["card"] = draw_action_card(state, "grey")
+    begin_turn(state)
+
+
+def current_player(state: dict) -> str:
+    return state["players"][state["current"]]
+
+
+# -- the turn -----------------------------------------------------------------------------------
+
+
+def begin_turn(state: dict) -> None:
+    """Start the current player's turn: bonus cards drawn earlier become usable, and HONGA,
+    if he sits with this player, eats at once."""
+    player = current_player(state)
+    me = state["pl"][player]
+    me["bonus"].extend(me["fresh"])
+    me["fresh"] = []
+    state["phase"] = "place"
+    state["turn"] = {
+        "player": player,
+        "circle": None,
+        "hands": {"mammoths": 0, "trade": 0},
+        "played": [],
+        "frugal": False,
+        "swap": False,
+        "credit": None,
+        "buy": 0,
+        "extra": False,
+        "pending": None,
+        "keep": None,
+        "honga_ate": False,
+    }
+    if state["honga"] == player:
+        honga_eats(state, player)
+
+
+def place(state: dict, player: str, circle: int, rot: int) -> None:
+    """Lay the card in hand on ``circle`` turned ``rot``, mind HONGA, do the automatic actions."""
+    me = state["pl"][player]
+    card = me["card"]
+    me["card"] = None
+    spot = state["circles"][str(circle)]
+    spot["stack"].append(card)
+    spot["rot"] = rot
+    hands = hands_of(card, circle, rot)
+    turn = state["turn"]
+    turn["circle"] = circle
+    log(
+        state,
+        "place",
+        player,
+        card=card,
+        circle=circle,
+        orientation=data.ORIENTATIONS[rot],
+        hands=dict(hands),
+    )
+    if not hands.get("honga"):
+        if state["honga"] != player:
+            came_from = state["honga"]
+            state["honga"] = player
+            log(state, "honga_comes", player, came_from=came_from)
+        if not turn["honga_ate"]:
+            honga_eats(state, player)
+    state["phase"] = "act"
+    for area, count in hands.items():
+        if area != "honga":
+            add_hands(state, player, area, count)
+
+
+def add_hands(state: dict, player: str, area: str, count: int) -> None:
+    """Hands on ``area``: gathering, forest and mountain at once; mammoths and trade wait
+    for the player's decisions."""
+    if area in data.GATHER:
+        gained = gain(state, player, area, count)
+        log(state, "gather", player, resource=area, count=count, gained=gained)
+    elif area == "forest":
+        drawn = sum(draw_bonus(state, player) for _ in range(count))
+        log(state, "forest", player, count=drawn)
+    elif area == "mountain":
+        climb(state, player, count)
+    else:
+        state["turn"]["hands"][area] += count
+
+
+def honga_eats(state: dict, player: str) -> None:
+    """HONGA eats one unit: fish, berries, mushrooms, water, then a mammoth from the board."""
+    state["turn"]["honga_ate"] = True
+    me = state["pl"][player]
+    eaten = None
+    for resource in data.RESOURCES:
+        if me["res"][resource]:
+            me["res"][resource] -= 1
+            eaten = resource
+            break
+    else:
+        if me["board"]:
+            me["board"] -= 1
+            eaten = "mammoths"
+    log(state, "honga_eats", player, eaten=eaten)
+
+
+def gain(state: dict, player: str, resource: str, count: int) -> int:
+    """Add ``count`` to a track, up to its end; returns what was really gained."""
+    res = state["pl"][player]["res"]
+    before = res[resource]
+    res[resource] = min(data.TRACK_MAX, before + count)
+    return res[resource] - before
+
+
+def draw_bonus(state: dict, player: str) -> int:
+    """Draw one bonus card face down (1), or nothing if deck and discard are empty (0)."""
+    if not state["bonus_deck"]:
+        state["bonus_deck"] = state["bonus_discard"]
+        state["bonus_discard"] = []
+        rng(state).shuffle(state["bonus_deck"])
+    if not state["bonus_deck"]:
+        return 0
+    state["pl"][player]["fresh"].append(state["bonus_deck"].pop())
+    return 1
+
+
+def climb(state: dict, player: str, steps: int) -> None:
+    """Climb the sacred mountain; at the top score and send everybody back to the bottom."""
+    me = state["pl"][player]
+    me["step"] = min(data.MOUNTAIN_STEPS, me["step"] + steps)
+    log(state, "climb", player, steps=steps, step=me["step"])
+    if me["step"] < data.MOUNTAIN_STEPS:
+        return
+    scored = {}
+    for p in state["players"]:
+        other = state["pl"][p]
+        points = (
+            data.MOUNTAIN_TOP_POINTS if p == player else data.MOUNTAIN_STEP_POINTS[other["step"] - 1]
+        )
+        other["score"] += points
+        other["step"] = 1
+        scored[p] = points
+    log(state, "summit", player, scored=scored)
+
+
+# -- paying -------------------------------------------------------------------------------------
+
+
+def payment(res: dict, cost: dict, swap: bool = False) -> dict | None:
+    """What to take from ``res`` for ``cost`` (fish, berries, mushrooms, water), or None.
+
+    The printed resource is paid first; with the swap bonus a missing berry may be a spare
+    mushroom and the other way round; two water stand in for each unit still missing.
+    """
+    pay = {r: min(res[r], cost.get(r, 0)) for r in data.RESOURCES}
+    if pay["water"] < cost.get("water", 0):
+        return None
+    missing = {r: cost.get(r, 0) - pay[r] for r in data.JOKER_FOR}
+    if swap:
+        for want, other in (("berries", "mushrooms"), ("mushrooms", "berries")):
+            spare = res[other] - pay[other]
+            use = min(spare, missing[want])
+            pay[other] += use
+            missing[want] -= use
+    water_needed = data.WATER_PER_JOKER * sum(missing.values())
+    if res["water"] - pay["water"] < water_needed:
+        return None
+    pay["water"] += water_needed
+    return pay
+
+
+def take(state: dict, player: str, pay: dict) -> None:
+    res = state["pl"][player]["res"]
+    for r, n in pay.items():
+        res[r] -= n
+
+
+def mammoth_supply(state: dict, player: str) -> int:
+    """The player's mammoths still in the supply (neither in the herd nor on their board)."""
+    in_herd = state["herd"].count(player)
+    return data.MAMMOTHS_PER_PLAYER - in_herd - state["pl"][player]["board"]
+
+
+# -- mammoths -------------------------------------------------------------------------------
+
+
+def lure_cost(resource: str | None) -> dict:
+    """A mammoth costs fish + berry + mushroom, or one of them with the frugal bonus."""
+    if resource is None:
+        return {r: 1 for r in data.JOKER_FOR}
+    return {resource: 1}
+
+
+def lure_options(state: dict, player: str) -> list[str | None]:
+    """How the player may lure a mammoth now: [None] (full price), frugal resources, or []."""
+    turn = state["turn"]
+    if state["phase"] != "act" or not turn["hands"]["mammoths"]:
+        return []
+    if not mammoth_supply(state, player):
+        return []
+    res = state["pl"][player]["res"]
+    choices = list(data.JOKER_FOR) if turn["frugal"] else [None]
+    return [c for c in choices if payment(res, lure_cost(c)) is not None]
+
+
+def lure(state: dict, player: str, resource: str | None) -> None:
+    """Pay, and put one of the player's mammoths on the first place of the herd."""
+    pay = payment(state["pl"][player]["res"], lure_cost(resource))
+    take(state, player, pay)
+    state["turn"]["hands"]["mammoths"] -= 1
+    state["herd"].insert(0, player)
+    state["herd_clock"] += 1
+    state["placed"][player] = state["herd_clock"]
+    pushed = None
+    if len(state["herd"]) > state["herd_size"]:
+        pushed = state["herd"].pop()
+        state["pl"][pushed]["board"] += 1
+    log(state, "lure", player, paid=_nonzero(pay), pushed=pushed)
+    check_tusk(state)
+
+
+def check_tusk(state: dict) -> None:
+    """The tusk goes to the most mammoths in the herd; ties to the latest to place there."""
+    counts: dict[str, int] = {}
+    for owner in state["herd"]:
+        counts[owner] = counts.get(owner, 0) + 1
+    holder = None
+    if counts:
+        holder = max(counts, key=lambda p: (counts[p], state["placed"][p]))
+    if holder != state["tusk"]:
+        state["tusk"] = holder
+        log(state, "tusk", holder)
+
+
+# -- trade --------------------------------------------------------------------------------------
+
+
+def trade_cost(state: dict, slot: int) -> dict:
+    """The cost of the face-up card in ``slot``, less a good-trade credit."""
+    cost = dict(data.TRADE_CARDS[state["trade_slots"][slot]]["cost"])
+    credit = state["turn"]["credit"]
+    if credit:
+        for r in credit:
+            cost[r] = max(0, cost[r] - 1)
+    return cost
+
+
+def trade_options(state: dict, player: str) -> list[int]:
+    """Slots (0-based) of the face-up trade cards the player can fulfil now."""
+    if state["phase"] != "act" or not state["turn"]["hands"]["trade"]:
+        return []
+    me = state["pl"][player]
+    own_mammoths = me["board"] + state["herd"].count(player)
+    slots = []
+    for slot, card in enumerate(state["trade_slots"]):
+        if card is None:
+            continue
+        cost = trade_cost(state, slot)
+        if cost["mammoths"] > own_mammoths:
+            continue
+        if payment(me["res"], cost, state["turn"]["swap"]) is not None:
+            slots.append(slot)
+    return slots
+
+
+def start_trade(state: dict, player: str, slot: int) -> None:
+    """Pay the resources of a trade card; mammoths follow (chosen where there is a choice)."""
+    turn = state["turn"]
+    cost = trade_cost(state, slot)
+    pay = payment(state["pl"][player]["res"], cost, turn["swap"])
+    take(state, player, pay)
+    turn["hands"]["trade"] -= 1
+    turn["credit"] = None
+    turn["pending"] = {"slot": slot, "mammoths": cost["mammoths"], "paid": _nonzero(pay)}
+    state["phase"] = "pay"
+    settle_mammoths(state, player)
+
+
+def mammoth_sources(state: dict, player: str) -> list[str | int]:
+    """Where the next mammoth of a trade can come from: "board" and/or herd places (0-based)."""
+    sources: list[str | int] = ["board"] if state["pl"][player]["board"] else []
+    sources.extend(i for i, owner in enumerate(state["herd"]) if owner == player)
+    return sources
+
+
+def settle_mammoths(state: dict, player: str) -> None:
+    """Pay the trade's mammoths automatically while there is no real choice, then finish it."""
+    pending = state["turn"]["pending"]
+    me = state["pl"][player]
+    while pending["mammoths"]:
+        sources = mammoth_sources(state, player)
+        places = [s for s in sources if s != "board"]
+        if places and me["board"]:
+            return  # board or herd: the player chooses
+        if len(places) > pending["mammoths"] and len(set(_herd_choice_effect(state, places))) > 1:
+            return  # which herd place: the player chooses
+        pay_mammoth(state, player, sources[0], settle=False)
+    finish_trade(state, player)
+
+
+def _herd_choice_effect(state: dict, places: list[int]) -> list[tuple]:
+    """The herd each choice of place would leave (identical results are no real choice)."""
+    return [tuple(state["herd"][:i] + state["herd"][i + 1 :]) for i in places]
+
+
+def pay_mammoth(state: dict, player: str, source: str | int, settle: bool = True) -> None:
+    """Return one of the player's mammoths to the supply, from the board or a herd place."""
+    pending = state["turn"]["pending"]
+    if source == "board":
+        state["pl"][player]["board"] -= 1
+    else:
+        del state["herd"][source]
+    pending["mammoths"] -= 1
+    pending.setdefault("from", []).append(source if source == "board" else source + 1)
+    if source != "board":
+        check_tusk(state)
+    if settle:
+        settle_mammoths(state, player)
+
+
+def finish_trade(state: dict, player: str) -> None:
+    pending = state["turn"]["pending"]
+    slot = pending["slot"]
+    card = state["trade_slots"][slot]
+    state["trade_slots"][slot] = None
+    state["trade_discard"].append(card)
+    points = data.TRADE_CARDS[card]["points"]
+    state["pl"][player]["score"] += points
+    log(
+        state,
+        "trade",
+        player,
+        card=card,
+        points=points,
+        paid=pending["paid"],
+        mammoths=pending.get("from", []),
+    )
+    state["turn"]["pending"] = None
+    state["phase"] = "act"
+
+
+def refill_trades(state: dict) -> None:
+    for slot, card in enumerate(state["trade_slots"]):
+        if card is not None:
+            continue
+        if not state["trade_deck"]:
+            state["trade_deck"] = state["trade_discard"]
+            state["trade_discard"] = []
+            rng(state).shuffle(state["trade_deck"])
+        if state["trade_deck"]:
+            state["trade_slots"][slot] = state["trade_deck"].pop()
+
+
+# -- bonus cards ----------------------------------------------------------------------------
+
+
+def bonus_kind(card: int) -> str:
+    return data.BONUS_DECK[card][0]
+
+
+def bonus_options(state: dict, player: str) -> list[tuple[int, str | None]]:
+    """(index in the player's usable bonus cards, option) for every bonus card play now."""
+    turn = state["turn"]
+    if state["phase"] != "act" or len(turn["played"]) >= data.BONUS_PER_TURN:
+        return []
+    circle_areas = [a for a in data.CIRCLES[turn["circle"]] if a != "honga"]
+    honga_here = state["honga"] == player
+    options: list[tuple[int, str | None]] = []
+    for index, card in enumerate(state["pl"][player]["bonus"]):
+        kind = bonus_kind(card)
+        if kind in ("lucky_hand", "hand_or_honga"):
+            options.extend((index, area) for area in circle_areas)
+        if kind in ("honga_home", "hand_or_honga", "climb_or_honga") and honga_here:
+            options.append((index, "honga"))
+        if kind == "climb_or_honga":
+            options.append((index, "climb"))
+        if kind == "good_trade" and turn["hands"]["trade"] and turn["credit"] is None:
+            options.append((index, None))
+        if kind == "two_points" or (kind == "extra_card" and not turn["extra"]) or (
+            kind in ("swap", "frugal", "buy_points") and not turn[_FLAG[kind]]
+        ):
+            options.append((index, None))
+    return options
+
+
+_FLAG = {"swap": "swap", "frugal": "frugal", "buy_points": "buy"}
+
+
+def play_bonus(state: dict, player: str, index: int, option: str | None) -> None:
+    me = state["pl"][player]
+    card = me["bonus"].pop(index)
+    kind = bonus_kind(card)
+    turn = state["turn"]
+    turn["played"].append(card)
+    log(state, "bonus", player, card=card, bonus=kind, option=option)
+    if option == "honga":
+        state["honga"] = None
+        log(state, "honga_home", player)
+    elif option == "climb":
+        climb(state, player, data.BONUS_CLIMB)
+    elif option is not None:
+        add_hands(state, player, option, 1)
+    elif kind == "two_points":
+        me["score"] += data.BONUS_POINTS
+    elif kind == "extra_card":
+        turn["extra"] = True
+    elif kind == "good_trade":
+        turn["credit"] = list(data.BONUS_DECK[card][1])
+    elif kind == "buy_points":
+        turn["buy"] = data.BUY_POINTS_MAX
+    else:
+        turn[_FLAG[kind]] = True
+
+
+def buy_options(state: dict, player: str) -> list[str]:
+    if state["phase"] != "act" or not state["turn"]["buy"]:
+        return []
+    res = state["pl"][player]["res"]
+    return [r for r in data.RESOURCES if res[r]]
+
+
+def buy(state: dict, player: str, resource: str) -> None:
+    state["pl"][player]["res"][resource] -= 1
+    state["pl"][player]["score"] += 1
+    state["turn"]["buy"] -= 1
+    log(state, "buy", player, resource=resource)
+
+
+# -- end of turn ----------------------------------------------------------------------------
+
+
+def draw_action_card(state: dict, colour: str) -> int | None:
+    """The top card of a pile; an empty pile is rebuilt from that colour's covered cards on
+    the board (the top cards stay); if it stays empty, the other pile is used."""
+    for pile in (colour, "grey" if colour == "red" else "red"):
+        deck = state["decks"][pile]
+        if not deck:
+            for spot in state["circles"].values():
+                keep = spot["stack"][-1:]
+                deck.extend(c for c in spot["stack"][:-1] if data.ACTION_CARDS[c]["colour"] == pile)
+                spot["stack"] = [
+                    c for c in spot["stack"][:-1] if data.ACTION_CARDS[c]["colour"] != pile
+                ] + keep
+            rng(state).shuffle(deck)
+        if deck:
+            return deck.pop()
+    return None
+
+
+def end_turn(state: dict, player: str) -> None:
+    """`done`: draw the next action card (two with the extra card bonus), then pass on."""
+    turn = state["turn"]
+    colour = "red" if state["tusk"] == player else "grey"
+    if turn["extra"]:
+        cards = [draw_action_card(state, colour), draw_action_card(state, colour)]
+        turn["keep"] = [c for c in cards if c is not None]
+        if len(turn["keep"]) == 2:
+            state["phase"] = "keep"
+            log(state, "draw_two", player, colour=colour)
+            log(state, "drawn_two", player, to=[player], cards=turn["keep"])
+            return
+        state["pl"][player]["card"] = turn["keep"][0] if turn["keep"] else None
+    else:
+        state["pl"][player]["card"] = draw_action_card(state, colour)
+    card = state["pl"][player]["card"]
+    log(state, "draw", player, colour=data.ACTION_CARDS[card]["colour"] if card is not None else None)
+    finish_turn(state, player)
+
+
+def keep(state: dict, player: str, index: int) -> None:
+    """Keep one of two drawn action cards; the other goes under its pile."""
+    cards = state["turn"]["keep"]
+    kept = cards[index]
+    other = cards[1 - index]
+    state["pl"][player]["card"] = kept
+    state["decks"][data.ACTION_CARDS[other]["colour"]].insert(0, other)
+    log(state, "keep", player, colour=data.ACTION_CARDS[kept]["colour"])
+    finish_turn(state, player)
+
+
+def finish_turn(state: dict, player: str) -> None:
+    """Refill trades, discard played bonus cards, end the game or start the next turn."""
+    refill_trades(state)
+    state["bonus_discard"].extend(state["turn"]["played"])
+    n = len(state["players"])
+    state["current"] = (state["current"] + 1) % n
+    if state["current"] == 0 and any(
+        state["pl"][p]["score"] >= state["end_points"] for p in state["players"]
+    ):
+        state["phase"] = "over"
+        state["turn"] = None
+        for p in state["players"]:
+            state["pl"][p]["bonus"] = []
+            state["pl"][p]["fresh"] = []
+        log(state, "game_over", scores=scores(state))
+        return
+    begin_turn(state)
+
+
+# -- result ---------------------------------------------------------------------------------
+
+
+def scores(state: dict) -> dict[str, int]:
+    return {p: state["pl"][p]["score"] for p in state["players"]}
+
+
+def resources_left(state: dict, player: str) -> int:
+    """Tie-break: raw materials left plus mammoths on the player board."""
+    me = state["pl"][player]
+    return sum(me["res"].values()) + me["board"]
+
+
+def result(state: dict) -> dict | None:
+    if state["phase"] != "over":
+        return None
+    points = scores(state)
+    left = {p: resources_left(state, p) for p in state["players"]}
+    ranking = sorted(state["players"], key=lambda p: (-points[p], -left[p]))
+    return {"scores": points, "ranking": ranking, "tiebreak": left}
+
+
+def _nonzero(pay: dict) -> dict:
+    return {r: n for r, n in pay.items() if n}

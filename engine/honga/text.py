@@ -1,0 +1,131 @@
+"""Sentences players read: help for the commands legal now, and one sentence per log event."""
+
+from __future__ import annotations
+
+from engine.i18n import _
+
+from . import commands, data, rules
+
+
+def _res(name: str) -> str:
+    return _(data.RESOURCE_NAMES.get(name, name))
+
+
+def _paid(paid: dict) -> str:
+    if not paid:
+        return _("nothing")
+    return ", ".join(f"{n} {_res(r)}" for r, n in paid.items())
+
+
+def _hands(hands: dict) -> str:
+    return ", ".join(f"{_(data.ACTION_NAMES[a])} {n}" for a, n in hands.items())
+
+
+def describe(event: dict) -> str:
+    kind = event["type"]
+    p = event.get("player", "")
+    if kind == "place":
+        return _("{p} laid a card on circle {c} ({o}): hands on {hands}.").format(
+            p=p, c=event["circle"], o=_(event["orientation"]), hands=_hands(event["hands"])
+        )
+    if kind == "honga_comes":
+        if event["came_from"]:
+            return _("HONGA left {q} and came to {p}.").format(q=event["came_from"], p=p)
+        return _("HONGA left his space and came to {p}.").format(p=p)
+    if kind == "honga_eats":
+        if event["eaten"] is None:
+            return _("HONGA found nothing to eat on {p}'s board.").format(p=p)
+        what = _("a mammoth") if event["eaten"] == "mammoths" else _res(event["eaten"])
+        return _("HONGA ate {what} from {p}.").format(what=what, p=p)
+    if kind == "gather":
+        return _("{p} gathered {n} {res}.").format(p=p, n=event["gained"], res=_res(event["resource"]))
+    if kind == "forest":
+        return _("{p} took {n} bonus card(s) face down from the forest.").format(p=p, n=event["count"])
+    if kind == "climb":
+        return _("{p} climbed {n} step(s) of the sacred mountain to step {s}.").format(
+            p=p, n=event["steps"], s=event["step"]
+        )
+    if kind == "summit":
+        scored = ", ".join(f"{q} {n}" for q, n in event["scored"].items())
+        return _("{p} reached the top of the sacred mountain; points: {scored}; all figures go back to the bottom.").format(
+            p=p, scored=scored
+        )
+    if kind == "lure":
+        if event["pushed"]:
+            return _("{p} lured a mammoth (paid {paid}); a mammoth of {q} was pushed out onto {q}'s board.").format(
+                p=p, paid=_paid(event["paid"]), q=event["pushed"]
+            )
+        return _("{p} lured a mammoth (paid {paid}).").format(p=p, paid=_paid(event["paid"]))
+    if kind == "tusk":
+        if not p:
+            return _("The mammoth tusk goes back to the clearing.")
+        return _("{p} now holds the mammoth tusk.").format(p=p)
+    if kind == "trade":
+        return _("{p} traded (paid {paid}, mammoths {m}) and scored {n} points.").format(
+            p=p, paid=_paid(event["paid"]), m=len(event["mammoths"]), n=event["points"]
+        )
+    if kind == "bonus":
+        name = _(data.BONUS_NAMES[event["bonus"]])
+        if event["option"]:
+            return _("{p} played the bonus card '{name}' ({opt}).").format(
+                p=p, name=name, opt=_(data.ACTION_NAMES.get(event["option"], event["option"]))
+            )
+        return _("{p} played the bonus card '{name}'.").format(p=p, name=name)
+    if kind == "honga_home":
+        return _("{p} sent HONGA back to his space.").format(p=p)
+    if kind == "buy":
+        return _("{p} gave 1 {res} for 1 point.").format(p=p, res=_res(event["resource"]))
+    if kind == "draw":
+        return _("{p} ended the turn and drew a {colour} action card.").format(
+            p=p, colour=_(data.COLOUR_NAMES.get(event["colour"], "-"))
+        )
+    if kind == "draw_two":
+        return _("{p} ended the turn and drew two {colour} action cards to keep one.").format(
+            p=p, colour=_(data.COLOUR_NAMES[event["colour"]])
+        )
+    if kind == "drawn_two":
+        return _("You drew {a} and {b}.").format(
+            a=_card_text(event["cards"][0]), b=_card_text(event["cards"][1])
+        )
+    if kind == "keep":
+        return _("{p} kept one card and put the other under its pile.").format(p=p)
+    if kind == "game_over":
+        scores = ", ".join(f"{q} {n}" for q, n in event["scores"].items())
+        return _("The game is over. Scores: {scores}.").format(scores=scores)
+    return ""
+
+
+def _card_text(card: int) -> str:
+    info = data.ACTION_CARDS[card]
+    return _("a {colour} card with hands {hands}").format(
+        colour=_(data.COLOUR_NAMES[info["colour"]]), hands="-".join(map(str, info["hands"]))
+    )
+
+
+def help_text(state: dict, player: str | None) -> str:
+    lines = []
+    allowed = commands.legal(state, player) if player else []
+    phase = state["phase"]
+    if phase == "over":
+        return _("The game is over.")
+    if not allowed:
+        return _("Waiting for {p}. Every command is one line of your mail.").format(
+            p=rules.current_player(state)
+        )
+    if phase == "place":
+        lines.append(
+            _("Lay your action card: 'place CIRCLE DIRECTION', circles 1-4 (1 top left, 2 top right, 3 bottom left, 4 bottom right), directions north/east/south/west; short: 'p2n'. Your view lists what each placement gives. No hand on HONGA's space and he comes to you.")
+        )
+    elif phase == "pay":
+        lines.append(_("Say where the trade's next mammoth comes from: 'pay board' or 'pay herd K' (place K of the herd, 1 = first)."))
+    elif phase == "keep":
+        lines.append(_("Keep one of the two action cards you drew: 'keep 1' or 'keep 2'; the other goes under its pile."))
+    else:
+        lines.append(
+            _("Use your hands: 'trade N' (face-up card N), 'lure' (one mammoth for fish + berry + mushroom), 'bonus N [option]', then 'done'. Hands you do not use are lost. Water pays automatically for a missing fish, berry or mushroom (2 water each).")
+        )
+    lines.append(_("Legal now: {commands}").format(commands=", ".join(allowed[:20])))
+    lines.append(
+        _("Note: board layout, card hands, bonus and trade cards, mountain values and track ends are reconstructions (see the rules document).")
+    )
+    return "\n".join(lines)

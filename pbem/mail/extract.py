@@ -1,0 +1,380 @@
+"""The text a player newly wrote in a reply: no quoted history, no signature.
+
+Mail clients quote in many ways; :func:`new_text` knows the common ones (``>`` lines,
+attribution lines in several languages, Outlook header blocks and separators, forwarded
+blocks, HTML quote containers) and never raises, whatever the message looks like.
+"""
+
+from __future__ import annotations
+
+import re
+from email.message import Message
+from html.parser import HTMLParser
+
+# -- the body -----------------------------------------------------------------------------------
+
+
+def new_text(message: Message) -> str:
+    """The newly written text of ``message``: quotes, signatures and all after ``end`` removed."""
+    plain, html = _bodies(message)
+    if plain.strip():
+        return _strip_history(plain)
+    return _strip_history(_html_reply_text(html))
+
+
+def _bodies(message: Message) -> tuple[str, str]:
+    """The first inline text/plain and text/html bodies ("" where missing)."""
+    found: dict[str, str] = {}
+    for part in _inline_parts(message):
+        kind = part.get_content_type()
+        if kind in ("text/plain", "text/html") and kind not in found:
+            found[kind] = _decoded(part)
+    if not found and not message.is_multipart():
+        # Broken MIME (say, multipart without a boundary): read the body as it is.
+        found["text/plain"] = _decoded(message)
+    return found.get("text/plain", ""), found.get("text/html", "")
+
+
+def _inline_parts(part: Message):
+    """Leaf parts in order, skipping attachments and attached messages."""
+    if part.is_multipart():
+        for child in part.get_payload():
+            if isinstance(child, Message) and child.get_content_maintype() != "message":
+                yield from _inline_parts(child)
+    elif part.get_content_disposition() != "attachment":
+        yield part
+
+
+def _decoded(part: Message) -> str:
+    """The part's text: declared charset, else UTF-8, else Latin-1 (which always works)."""
+    try:
+        payload = part.get_payload(decode=True)
+    except (ValueError, TypeError, LookupError):
+        payload = None
+    if payload is None:
+        raw = part.get_payload()
+        return raw if isinstance(raw, str) else ""
+    text = _decode(payload, part.get_content_charset())
+    if _is_flowed(part):
+        text = _unflow(text, delsp=str(part.get_param("delsp", "no")).lower() == "yes")
+    return text
+
+
+def _decode(payload: bytes, charset: str | None) -> str:
+    for candidate in (charset, "utf-8"):
+        if candidate:
+            try:
+                return payload.decode(candidate)
+            except (LookupError, UnicodeError, ValueError):
+                continue
+    return payload.decode("latin-1")
+
+
+def _is_flowed(part: Message) -> bool:
+    return part.get_content_type() == "text/plain" and (
+        str(part.get_param("format", "fixed")).lower() == "flowed"
+    )
+
+
+def _unflow(text: str, delsp: bool) -> str:
+    """Join the soft line breaks of ``format=flowed`` (RFC 3676) back into long lines."""
+    lines: list[str] = []
+    depth_of_last = -1
+    open_last = False
+    for line in text.replace("\r\n", "\n").split("\n"):
+        depth = len(line) - len(line.lstrip(">"))
+        body = line[depth:]
+        if body.startswith(" "):
+            body = body[1:]  # space-stuffing
+        if open_last and depth == depth_of_last:
+            lines[-1] += body
+        else:
+            lines.append(">" * depth + (" " if depth and body else "") + body)
+        open_last = body.endswith(" ") and body.rstrip() != "--"
+        if open_last and delsp:
+            lines[-1] = lines[-1][:-1]
+        depth_of_last = depth
+    return "\n".join(lines)
+
+
+# -- HTML ---------------------------------------------------------------------------------------
+
+_BLOCKS = {
+    "address", "article", "aside", "blockquote", "center", "dd", "div", "dl", "dt",
+    "fieldset", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header",
+    "hr", "li", "main", "nav", "ol", "p", "pre", "section", "table", "tr", "ul",
+}  # fmt: skip
+_HIDDEN = {"script", "style", "title", "template", "noscript"}
+_QUOTE_START = "\ue000"  # private-use marks: where quoted HTML begins and ends
+_QUOTE_END = "\ue001"
+#: Elements holding only an attribution or a signature: dropped in replies.
+_DROPPED_CLASSES = {"moz-cite-prefix", "gmail_signature", "moz-signature"}
+#: Elements that hold quoted history: kept as ``>`` lines, so text after them survives.
+_QUOTE_CLASSES = {"yahoo_quoted", "gmail_quote_container"}
+#: Elements after which everything is quoted history.
+_CUT_IDS = {"divrplyfwdmsg", "appendonsend", "stopspelling", "zwchr", "outlookmessageheader"}
+_CUT_CLASSES = {"outlookmessageheader", "moz-forward-container", "gmail_forward"}
+_HEADER_START = re.compile(
+    r"^\s*(from|de|von|от|da|van|fra|od|date|sent|gesendet|enviado|envoyé)\s*:", re.IGNORECASE
+)
+
+
+def html_to_text(html: str) -> str:
+    """Readable text of ``html``: blocks and ``<br>`` become line breaks, entities decoded,
+    scripts and styles dropped."""
+    return _render(html, for_reply=False)
+
+
+def _html_reply_text(html: str) -> str:
+    """Text of an HTML reply with quoted parts as ``>`` lines and known history cut off."""
+    return _render(html, for_reply=True)
+
+
+def _render(html: str, for_reply: bool) -> str:
+    parser = _TextParser(for_reply)
+    try:
+        parser.feed(html.replace(_QUOTE_START, "").replace(_QUOTE_END, ""))
+        parser.close()
+    except (AssertionError, ValueError):  # html.parser gives up on some broken markup
+        pass
+    lines: list[str] = []
+    depth = 0
+    for line in "".join(parser.parts).split("\n"):
+        if line == _QUOTE_START:
+            depth += 1
+        elif line == _QUOTE_END:
+            depth = max(depth - 1, 0)
+        else:
+            lines.append(("> " * depth + line.strip()).rstrip())
+    text = "\n".join(lines).strip("\n")
+    return re.sub(r"\n{3,}", "\n\n", text)
+
+
+class _TextParser(HTMLParser):
+    """Collects the text of HTML; in reply mode also marks quotes and stops at history."""
+
+    def __init__(self, for_reply: bool) -> None:
+        super().__init__(convert_charrefs=True)
+        self.for_reply = for_reply
+        self.parts: list[str] = []
+        self.regions: list[list] = []  # [tag, kind, open count] of hidden / quote elements
+        self.pre = 0
+        self.cut = False
+        self.maybe_cut_at: int | None = None  # a border-top box: history if it starts "From:"
+
+    def handle_starttag(self, tag, attrs):
+        if self.cut:
+            return
+        kind = self._kind(tag, dict(attrs))
+        if kind == "cut":
+            self.cut = True
+            return
+        if kind == "border":
+            self.maybe_cut_at = len(self.parts)
+            kind = None
+        if kind is not None:
+            self.regions.append([tag, kind, 1])
+            if kind == "quote":
+                self._mark(_QUOTE_START)
+        else:
+            for region in reversed(self.regions):
+                if region[0] == tag:
+                    region[2] += 1
+                    break
+        if tag == "br":
+            self.parts.append("\n")
+        elif tag in _BLOCKS:
+            self._line_break()
+        if tag == "pre":
+            self.pre += 1
+        elif tag in ("td", "th"):
+            self.parts.append(" ")
+
+    def handle_endtag(self, tag):
+        if self.cut:
+            return
+        for index in range(len(self.regions) - 1, -1, -1):
+            region = self.regions[index]
+            if region[0] == tag:
+                region[2] -= 1
+                if region[2] == 0:
+                    for closed in self.regions[index:]:
+                        if closed[1] == "quote":
+                            self._mark(_QUOTE_END)
+                    del self.regions[index:]
+                break
+        if tag in _BLOCKS:
+            self._line_break()
+        if tag == "pre":
+            self.pre = max(self.pre - 1, 0)
+
+    def handle_data(self, data):
+        if self.cut or any(region[1] == "hidden" for region in self.regions):
+            return
+        if self.maybe_cut_at is not None and data.strip():
+            if _HEADER_START.match(data):
+                del self.parts[self.maybe_cut_at :]
+                self.cut = True
+                return
+            self.maybe_cut_at = None
+        text = data.replace("\xa0", " ")
+        if not self.pre:
+            text = re.sub(r"\s+", " ", text)
+            if not self.parts or self.parts[-1].endswith("\n"):
+                text = text.lstrip()
+        if text:
+            self.parts.append(text)
+
+    def _kind(self, tag: str, attrs: dict) -> str | None:
+        """What a start tag means: "hidden", "quote", "cut", "border" or nothing special."""
+        if tag in _HIDDEN:
+            return "hidden"
+        if not self.for_reply:
+            return None
+        classes = set((attrs.get("class") or "").lower().split())
+        ident = (attrs.get("id") or "").lower()
+        if ident in _CUT_IDS or classes & _CUT_CLASSES:
+            return "cut"
+        if tag == "blockquote" or classes & _QUOTE_CLASSES or ident.startswith("yahoo_quoted"):
+            return "quote"
+        if classes & _DROPPED_CLASSES or attrs.get("data-signatureblock") == "true":
+            return "hidden"
+        style = (attrs.get("style") or "").lower().replace(" ", "")
+        if tag == "div" and "border-top" in style and "solid" in style:
+            return "border"
+        return None
+
+    def _line_break(self):
+        if not self.parts or self.parts[-1].endswith("\n"):
+            return
+        self.parts.append("\n")
+
+    def _mark(self, mark: str):
+        self.parts.append(f"\n{mark}\n")
+
+
+# -- plain text ---------------------------------------------------------------------------------
+
+_END = "end"
+_SEPARATOR = re.compile(
+    r"^(-{2,}\s*(original message|forwarded message|mensaje original|mensaje reenviado"
+    r"|ursprüngliche nachricht|weitergeleitete nachricht|mensagem original"
+    r"|mensagem encaminhada|message d'origine|message original|message transféré"
+    r"|messaggio originale|messaggio inoltrato|oorspronkelijk bericht|doorgestuurd bericht"
+    r"|исходное сообщение|пересылаемое сообщение|переслано)\s*-{2,}"
+    r"|_{10,}"
+    r"|(begin forwarded message|anfang der weitergeleiteten nachricht"
+    r"|inicio del mensaje reenviado|início da mensagem reencaminhada"
+    r"|début du message réexpédié|inizio messaggio inoltrato)\s*:)$",
+    re.IGNORECASE,
+)
+_HEADER_LABEL = re.compile(
+    r"^\*?\s*(?P<label>from|de|von|от|da|van|sent|date|datum|gesendet|enviado|enviada|fecha"
+    r"|data|envoyé|отправлено|дата|inviato|verzonden|to|an|para|à|a|кому|aan|cc|subject"
+    r"|betreff|asunto|assunto|objet|тема|oggetto|onderwerp)\s*\*?\s*:",
+    re.IGNORECASE,
+)
+_FROM_LABELS = {"from", "de", "von", "от", "da", "van"}
+_ATTRIBUTION_VERB = (
+    r"wrote|writes|escribió|escribio|escreveu|a écrit|ha scritto|schrieb|schreef|geschreven|skrev"
+    r"|napisał(\(a\))?|kirjoitti|пишет|написал(\(а\)|а)?"
+)
+#: "On ... wrote:" and its translations, the verb last.
+_ATTRIBUTION = re.compile(rf"^.{{0,300}}\b({_ATTRIBUTION_VERB})\s*:$", re.IGNORECASE)
+#: "Am ... schrieb Ann <ann@x.org>:", "Op ... schreef ...:", "Ann schrieb am ...:".
+_ATTRIBUTION_VERB_INSIDE = re.compile(
+    rf"^.{{0,300}}\b({_ATTRIBUTION_VERB})\b.{{0,300}}:$", re.IGNORECASE
+)
+#: A date, a time or an address: what makes "... wrote:" an attribution beyond doubt.
+_ATTRIBUTION_DETAIL = re.compile(r"@|\d{1,2}:\d{2}|\d{4}|\d{1,2}[./-]\d{1,2}[./-]\d{2}")
+#: How the first line of an attribution that a client wrapped in two begins.
+_ATTRIBUTION_OPENER = re.compile(r"^((On|El|Am|Em|Le|Il|Op|Den|W dniu|В)\s|\d)")
+_SIGNATURE = re.compile(
+    r"^(sent (from|with|via) .{1,60}|get outlook for (ios|android).{0,60}"
+    r"|enviado (desde|do|de|con|com) (mi|meu|o|el|my) .{1,40}|von meinem .{1,40} gesendet"
+    r"|gesendet (von|mit) (meinem|meiner)? ?.{1,40}|envoyé (de|depuis) mon .{1,40}"
+    r"|inviato da .{1,40}|verzonden (vanaf|met) .{1,40}|отправлено (с|из) .{1,40})$",
+    re.IGNORECASE,
+)
+
+
+def _strip_history(text: str) -> str:
+    """The new lines of a plain-text reply (see :func:`new_text`)."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").replace("\xa0", " ").split("\n")
+    kept: list[str] = []
+    index = 0
+    while index < len(lines):
+        line = lines[index].rstrip()
+        stripped = line.strip()
+        if stripped.lower() == _END:
+            break
+        if _is_quoted(line):
+            index += 1
+            continue
+        if line == "--" or _SEPARATOR.match(stripped) or _is_header_block(lines, index):
+            break
+        span = _attribution_span(lines, index)
+        if span:
+            if _quote_follows(lines, index + span):
+                index += span
+                continue
+            if _ATTRIBUTION_DETAIL.search(" ".join(lines[index : index + span])):
+                break
+        if not _SIGNATURE.match(stripped):
+            kept.append(line)
+        index += 1
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(kept)).strip("\n")
+
+
+def _is_quoted(line: str) -> bool:
+    return line.lstrip().startswith(">")
+
+
+def _quote_follows(lines: list[str], start: int) -> bool:
+    """Whether the next non-blank line from ``start`` is a quoted one."""
+    for line in lines[start:]:
+        if line.strip():
+            return _is_quoted(line)
+    return False
+
+
+def _is_header_block(lines: list[str], start: int) -> bool:
+    """Whether an Outlook-style header block (From: / Sent: / To: / Subject:) starts here."""
+    if not _HEADER_LABEL.match(lines[start].strip()):
+        return False
+    labels = []
+    for line in lines[start : start + 8]:
+        match = _HEADER_LABEL.match(line.strip())
+        if match:
+            labels.append(match["label"].lower())
+    return len(labels) >= 3 and bool(_FROM_LABELS & set(labels))
+
+
+def _attribution_span(lines: list[str], start: int) -> int:
+    """How many lines (1 or 2) an attribution starting at ``start`` takes; 0 if none starts."""
+    first = lines[start].strip()
+    if _is_attribution(first) or _is_generic_attribution(lines, start):
+        return 1
+    if start + 1 >= len(lines) or not _ATTRIBUTION_OPENER.match(first):
+        return 0
+    second = lines[start + 1].strip()
+    if not _ATTRIBUTION_DETAIL.search(first) or _ATTRIBUTION_OPENER.match(second):
+        return 0
+    return 2 if _is_attribution(f"{first} {second}") else 0
+
+
+def _is_attribution(line: str) -> bool:
+    if _ATTRIBUTION.match(line):
+        return True
+    return bool(_ATTRIBUTION_VERB_INSIDE.match(line) and _ATTRIBUTION_DETAIL.search(line))
+
+
+def _is_generic_attribution(lines: list[str], start: int) -> bool:
+    """A line in any language that ends with ":", names an address or a time, and is followed
+    by quoted lines ("26.06.2014, 14:41, "Ann" <ann@x.org>:")."""
+    line = lines[start].strip()
+    return (
+        line.endswith(":")
+        and bool(re.search(r"@|\d{1,2}:\d{2}", line))
+        and _quote_follows(lines, start + 1)
+    )

@@ -1,0 +1,524 @@
+"""new_text(): what the player newly wrote, proven on real clients' mail and on small samples.
+
+The real-client corpus lives in ``shared/corpus`` beside the checkout (CI lays it out the
+same way); it is read in place, never copied into the repository.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from email import message_from_bytes, message_from_string, policy
+from email.message import EmailMessage
+from pathlib import Path
+
+import pytest
+
+from pbem.mail.extract import html_to_text, new_text
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+CORPUS = REPO_ROOT.parent / "shared" / "corpus" / "replies"
+PLAIN_REPLIES = sorted((CORPUS / "plain").glob("*.eml"))
+HTML_REPLIES = sorted((CORPUS / "html").glob("*.html"))
+
+#: Signature lines of the corpus's reply_text files. The corpus keeps them as part of the new
+#: text; the product removes signatures, so the expected new text drops them (see below).
+CORPUS_SIGNATURE_LINE = re.compile(r"^(Sent from my iPhone|Sent with Sparrow \(.*\))$")
+
+
+def parse(raw: str | bytes) -> EmailMessage:
+    if isinstance(raw, str):
+        return message_from_string(raw, policy=policy.default)
+    return message_from_bytes(raw, policy=policy.default)
+
+
+def plain(body: str, charset: str = "utf-8") -> EmailMessage:
+    message = EmailMessage()
+    message["From"] = "ann@example.org"
+    message["Subject"] = "Re: HONGA #12: your turn"
+    message.set_content(body, charset=charset)
+    return message
+
+
+def html_only(html: str) -> EmailMessage:
+    message = EmailMessage()
+    message.set_content(html, subtype="html")
+    return message
+
+
+def without_signature(text: str) -> str:
+    """``text`` minus its signature: all from a "-- " line on, and known signature lines."""
+    kept = []
+    for line in text.splitlines():
+        if line.rstrip() == "--":
+            break
+        if not CORPUS_SIGNATURE_LINE.match(line.strip()):
+            kept.append(line.rstrip())
+    return "\n".join(kept).strip()
+
+
+def squeezed(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+# -- the corpus ---------------------------------------------------------------------------------
+
+
+def test_the_corpus_is_there():
+    assert len(PLAIN_REPLIES) >= 12, f"no corpus in {CORPUS}"
+    assert len(HTML_REPLIES) >= 9, f"no corpus in {CORPUS}"
+
+
+@pytest.mark.parametrize("path", PLAIN_REPLIES, ids=lambda path: path.stem)
+def test_corpus_plain_reply(path):
+    reply_text = path.with_name(f"{path.stem}_reply_text")
+    expected = without_signature(reply_text.read_text()) if reply_text.exists() else "Hello"
+    assert new_text(parse(path.read_bytes())) == expected
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted((CORPUS / "plain").glob("*_reply_text")),
+    ids=lambda path: path.name,
+)
+def test_corpus_signature_lines_are_recognized(path):
+    """The corpus counts its signature lines as new text; we must recognize and drop them."""
+    text = path.read_text()
+    assert without_signature(text) != text.strip(), "the file has signature lines"
+    assert new_text(plain(text)) == without_signature(text)
+
+
+@pytest.mark.parametrize("path", HTML_REPLIES, ids=lambda path: path.stem)
+def test_corpus_html_reply(path):
+    """The lines "Thanks," / "Alex" look like a signature but are not one: they are kept."""
+    assert squeezed(new_text(html_only(path.read_text()))) == "Hi.Iamfine.Thanks,Alex"
+
+
+def html_alternatives() -> list:
+    """(file stem, HTML body) of each corpus message that has an HTML alternative."""
+    found = []
+    for path in PLAIN_REPLIES:
+        for part in parse(path.read_bytes()).walk():
+            if part.get_content_type() == "text/html":
+                found.append(pytest.param(path.stem, part.get_content(), id=path.stem))
+    return found
+
+
+@pytest.mark.parametrize(("stem", "html"), html_alternatives())
+def test_corpus_html_alternative_read_alone(stem, html):
+    """The HTML alternative says the same as the plain one (except Outlook's, whose HTML
+    body in this message is a different text)."""
+    expected = "Allo! Follow up MIME!" if stem == "outlook" else "Hello"
+    assert new_text(html_only(html)) == expected
+
+
+# -- quoted history in plain text ---------------------------------------------------------------
+
+
+def test_quoted_lines_are_dropped_and_inline_answers_kept():
+    body = (
+        "#12\n"
+        "> Your options: place 2 north, lure fish\n"
+        "place 2 north\n"
+        ">\n"
+        "> Anything to say?\n"
+        "say good luck\n"
+    )
+    assert new_text(plain(body)) == "#12\nplace 2 north\nsay good luck"
+
+
+def test_bottom_posted_answer_below_the_quote():
+    body = "On 04/02/2012 06:26 PM, pbem wrote:\n> Your turn.\n> place 2 north\n\nlure fish\n"
+    assert new_text(plain(body)) == "lure fish"
+
+
+@pytest.mark.parametrize(
+    "attribution",
+    [
+        "On Mon, Apr 2, 2012 at 6:26 PM, pbem <game@pbem.example> wrote:",
+        "On Apr 3, 2012, at 4:19 PM, pbem wrote:",
+        "pbem wrote:",
+        "El lun, 2 abr 2012 a las 18:26, pbem (<game@pbem.example>) escribió:",
+        "Am 02.04.2012 um 18:26 schrieb pbem <game@pbem.example>:",
+        "pbem <game@pbem.example> schrieb am Mo., 2. Apr. 2012, 18:26:",
+        "Em seg., 2 de abr. de 2012 às 18:26, pbem <game@pbem.example> escreveu:",
+        "Le lun. 2 avr. 2012 à 18:26, pbem <game@pbem.example> a écrit :",
+        "Op ma 2 apr. 2012 om 18:26 schreef pbem <game@pbem.example>:",
+        "Op 2 apr. 2012 om 18:26 heeft pbem <game@pbem.example> het volgende geschreven:",
+        "Il giorno lun 2 apr 2012 alle ore 18:26 pbem <game@pbem.example> ha scritto:",
+        "2 апреля 2012 г., 18:26 пользователь pbem <game@pbem.example> написал:",
+        "pbem пишет:",
+        "Понедельник, 2 апреля 2012, 18:26 +04:00 от pbem <game@pbem.example>:",
+    ],
+)
+def test_attribution_lines_before_a_quote(attribution):
+    body = f"place 2 north\n\n{attribution}\n\n> Your turn.\n> lure fish\n"
+    assert new_text(plain(body)) == "place 2 north"
+
+
+@pytest.mark.parametrize(
+    "attribution",
+    [
+        "On Mon, Apr 2, 2012 at 6:26 PM, A Very Long Name Indeed <\ngame@pbem.example> wrote:",
+        "On Mon, Apr 2, 2012 at 6:26 PM, A Very Long Name Indeed\n<game@pbem.example> wrote:",
+        '02.04.2012 14:20 пользователь "game@pbem.example" <\ngame@pbem.example> написал:',
+        "El lun., 2 abr. 2012 a las 18:26, A Very Long Name\n(<game@pbem.example>) escribió:",
+    ],
+)
+def test_attribution_wrapped_over_two_lines(attribution):
+    body = f"place 2 north\n{attribution}\n\n> Your turn.\n"
+    assert new_text(plain(body)) == "place 2 north"
+
+
+def test_attribution_with_unquoted_history_cuts_everything_after_it():
+    body = (
+        "place 2 north\n\n"
+        "Am 02.04.2012 um 18:26 schrieb pbem <game@pbem.example>:\n\n"
+        "Your turn. Try: lure fish\n"
+    )
+    assert new_text(plain(body)) == "place 2 north"
+
+
+def test_a_command_before_a_wrapped_attribution_is_kept():
+    body = "2 hunt\nOn Mon, Apr 2, 2012 at 6:26 PM, pbem <game@pbem.example> wrote:\n> hi\n"
+    assert new_text(plain(body)) == "2 hunt"
+
+
+def test_a_player_line_ending_in_wrote_without_a_quote_is_kept():
+    assert new_text(plain("say this is what I wrote:\nplace 2 north\n")) == (
+        "say this is what I wrote:\nplace 2 north"
+    )
+
+
+@pytest.mark.parametrize(
+    "separator",
+    [
+        "-----Original Message-----",
+        "----- Original Message -----",
+        "-------- Mensaje original --------",
+        "-----Ursprüngliche Nachricht-----",
+        "-------- Mensagem original --------",
+        "-------- Message d'origine --------",
+        "________________________________",
+        "---------- Forwarded message ---------",
+        "Begin forwarded message:",
+        "Anfang der weitergeleiteten Nachricht:",
+    ],
+)
+def test_separators_cut_the_history(separator):
+    body = f"place 2 north\n\n{separator}\nFrom: pbem\nYour turn. lure fish\n"
+    assert new_text(plain(body)) == "place 2 north"
+
+
+@pytest.mark.parametrize(
+    "header_block",
+    [
+        "From: pbem [mailto:game@pbem.example]\nSent: Monday, April 02, 2012 6:26 PM\n"
+        "To: Ann\nSubject: HONGA #12: your turn",
+        "*From:* pbem <game@pbem.example>\n*Sent:* Monday, April 2, 2012 6:26 PM\n"
+        "*To:* Ann <ann@example.org>\n*Subject:* HONGA #12",
+        "Date: Mon, 2 Apr 2012 17:44:22 +0400\nSubject: HONGA #12\nFrom: game@pbem.example\n"
+        "To: ann@example.org",
+        "Von: pbem <game@pbem.example>\nGesendet: Montag, 2. April 2012 18:26\n"
+        "An: Ann\nBetreff: HONGA #12",
+        "De: pbem <game@pbem.example>\nEnviado: lunes, 2 de abril de 2012 18:26\n"
+        "Para: Ann\nAsunto: HONGA #12",
+        "De : pbem\nEnvoyé : lundi 2 avril 2012 18:26\nÀ : Ann\nObjet : HONGA #12",
+        "От: pbem\nОтправлено: 2 апреля 2012 г. 18:26\nКому: Ann\nТема: HONGA #12",
+    ],
+)
+def test_outlook_header_blocks_cut_the_history(header_block):
+    body = f"place 2 north\n\n{header_block}\n\nYour turn. lure fish\n"
+    assert new_text(plain(body)) == "place 2 north"
+
+
+def test_a_single_header_like_line_is_not_a_header_block():
+    assert new_text(plain("To: everybody\nplace 2 north\n")) == "To: everybody\nplace 2 north"
+
+
+# -- signatures ---------------------------------------------------------------------------------
+
+
+def test_dash_dash_space_signature_is_dropped():
+    body = "place 2 north\n\n-- \nAnn Example\nhttps://ann.example.org\n"
+    assert new_text(plain(body)) == "place 2 north"
+
+
+@pytest.mark.parametrize(
+    "signature",
+    [
+        "Sent from my iPhone",
+        "Sent from my iPad",
+        "Sent from my Android",
+        "Sent from my Samsung Galaxy smartphone.",
+        "Sent from Mail for Windows 10",
+        "Sent from Mail for Windows",
+        "Sent from Outlook",
+        "Get Outlook for iOS",
+        "Get Outlook for Android <https://aka.ms/ghei36>",
+        "Sent from Yahoo Mail on Android",
+        "Sent from Yahoo Mail for iPhone",
+        "Sent with Sparrow (http://www.sparrowmailapp.com/?sig)",
+        "Sent via BlackBerry from T-Mobile",
+        "Enviado desde mi iPhone",
+        "Enviado do meu iPhone",
+        "Von meinem iPhone gesendet",
+        "Gesendet von meinem iPad",
+        "Envoyé de mon iPhone",
+        "Inviato da iPhone",
+        "Отправлено с iPhone",
+    ],
+)
+def test_signature_lines_are_dropped(signature):
+    assert new_text(plain(f"place 2 north\n\n{signature}\n")) == "place 2 north"
+
+
+# -- end ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("end", ["end", "END", "  End  ", "eNd"])
+def test_end_line_stops_reading(end):
+    body = f"place 2 north\n{end}\nlure fish\n-- \nAnn\n"
+    assert new_text(plain(body)) == "place 2 north"
+
+
+def test_end_within_a_line_does_not_stop():
+    body = "end turn\nsay the end is near\nplace 2 north\n"
+    assert new_text(plain(body)) == body.strip()
+
+
+def test_end_in_html():
+    assert new_text(html_only("<div>place 2 north</div><div>End</div><div>lure</div>")) == (
+        "place 2 north"
+    )
+
+
+# -- MIME and charsets --------------------------------------------------------------------------
+
+
+def test_plain_is_preferred_to_html():
+    message = plain("place 2 north\n")
+    message.add_alternative("<p>something else</p>", subtype="html")
+    assert new_text(message) == "place 2 north"
+
+
+def test_html_is_used_when_the_plain_part_is_empty():
+    message = plain("\n\n")
+    message.add_alternative("<p>place 2 north</p>", subtype="html")
+    assert new_text(message) == "place 2 north"
+
+
+def test_attachments_and_attached_messages_are_not_read():
+    message = plain("place 2 north\n")
+    message.add_attachment("lure fish\n", filename="notes.txt")
+    forwarded = plain("trade 1\n")
+    message.attach(forwarded)
+    assert new_text(message) == "place 2 north"
+
+
+def test_declared_charset():
+    raw = (
+        b"Content-Type: text/plain; charset=iso-8859-1\n"
+        b"Content-Transfer-Encoding: 8bit\n\n" + "say ¡Olé, señor!\n".encode("latin-1")
+    )
+    assert new_text(parse(raw)) == "say ¡Olé, señor!"
+
+
+def test_unknown_charset_reads_utf8():
+    raw = b"Content-Type: text/plain; charset=x-unknown\n\n" + "say Grüße\n".encode()
+    assert new_text(parse(raw)) == "say Grüße"
+
+
+def test_unknown_charset_falls_back_to_latin1():
+    raw = b"Content-Type: text/plain; charset=x-unknown\n\n" + "say Grüße\n".encode("latin-1")
+    assert new_text(parse(raw)) == "say Grüße"
+
+
+def test_wrongly_declared_ascii_reads_utf8():
+    raw = b"Content-Type: text/plain; charset=us-ascii\n\n" + "say Привет\n".encode()
+    assert new_text(parse(raw)) == "say Привет"
+
+
+def test_quoted_printable_and_base64():
+    qp = b"Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\nsay Gr=C3=BC=C3=9Fe\n"
+    b64 = b"Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: base64\n\nc2F5IEdyw7zDn2UK\n"
+    assert new_text(parse(qp)) == new_text(parse(b64)) == "say Grüße"
+
+
+def test_format_flowed_lines_are_joined():
+    raw = (
+        b"Content-Type: text/plain; charset=utf-8; format=flowed\n\n"
+        b"say this is a long message that my mail client \n"
+        b"wrapped for me\n"
+        b"place 2 north\n"
+        b"> quoted and \n"
+        b"> flowed\n"
+    )
+    assert new_text(parse(raw)) == (
+        "say this is a long message that my mail client wrapped for me\nplace 2 north"
+    )
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b"",
+        b"\n\n",
+        b"Subject: no body\n",
+        b"Content-Type: multipart/alternative\n\nplace 2 north\n",
+        b'Content-Type: multipart/mixed; boundary="x"\n\n--x\nContent-Type: text/plain\n\nplace',
+        b"Content-Type: text/plain\nContent-Transfer-Encoding: base64\n\n!!not base64!!=\n",
+        b'Content-Type: text/plain; charset="\xff\xfe"\n\nplace 2 north\n',
+        b"Content-Type: text/plain; charset=base64\n\nplace 2 north\n",
+        b"Content-Type: text/html\n\n<div><blockquote><p>unclosed <b>tags <![CDATA[ x",
+        b"Content-Type: text/html\n\n</div></div></blockquote><blockquote>",
+        b"Content-Type: text/html\n\n<!DOCTYPE><html><body>&bogus; &#xD800; &#0; <a href=",
+        b"Content-Type: image/png\nContent-Transfer-Encoding: base64\n\niVBORw0KGgo=\n",
+    ],
+)
+def test_broken_mime_never_raises(raw):
+    assert isinstance(new_text(parse(raw)), str)
+
+
+def test_multipart_without_boundary_reads_the_body():
+    assert new_text(parse(b"Content-Type: multipart/alternative\n\nplace 2 north\n")) == (
+        "place 2 north"
+    )
+
+
+def test_mangled_corpus_never_raises():
+    randomizer = random.Random(20120402)
+    originals = [path.read_bytes() for path in PLAIN_REPLIES]
+    originals += [b"Content-Type: text/html\n\n" + path.read_bytes() for path in HTML_REPLIES]
+    for _ in range(400):
+        raw = bytearray(randomizer.choice(originals))
+        for _ in range(randomizer.randint(1, 20)):
+            position = randomizer.randrange(len(raw))
+            raw[position : position + randomizer.randint(0, 30)] = randomizer.randbytes(
+                randomizer.randint(0, 5)
+            )
+        assert isinstance(new_text(parse(bytes(raw))), str)
+
+
+# -- HTML replies -------------------------------------------------------------------------------
+
+
+HTML_SAMPLES = {
+    "gmail": (
+        '<div dir="ltr">place 2 north</div><br><div class="gmail_quote">'
+        '<div dir="ltr" class="gmail_attr">Am Mo., 2. Apr. 2012 um 18:26 Uhr schrieb pbem '
+        '&lt;<a href="mailto:game@pbem.example">game@pbem.example</a>&gt;:<br></div>'
+        '<blockquote class="gmail_quote">Your turn. lure fish</blockquote></div>'
+    ),
+    "gmail_inline": (
+        '<div class="gmail_quote"><div class="gmail_attr">On Mon wrote:</div>'
+        '<blockquote class="gmail_quote">What now?</blockquote><div>place 2 north</div>'
+        '<blockquote class="gmail_quote">Anything to say?</blockquote></div>'
+    ),
+    "apple_mail": (
+        '<div>place 2 north</div><div><br><blockquote type="cite"><div>On 2 Apr 2012, at '
+        "18:26, pbem &lt;game@pbem.example&gt; wrote:</div><div>Your turn. lure fish</div>"
+        "</blockquote></div>"
+    ),
+    "outlook_web": (
+        '<div id="divtagdefaultwrapper">place 2 north</div><hr style="display:inline-block">'
+        '<div id="divRplyFwdMsg" dir="ltr"><b>From:</b> pbem<br><b>Sent:</b> Monday<br>'
+        "<b>To:</b> Ann<br><b>Subject:</b> HONGA #12</div><div>Your turn. lure fish</div>"
+    ),
+    "outlook_web_appendonsend": (
+        '<div>place 2 north</div><div id="appendonsend"></div><hr>'
+        "<div><b>De:</b> pbem<br><b>Enviado:</b> lunes<br><b>Para:</b> Ann</div>"
+        "<div>Your turn. lure fish</div>"
+    ),
+    "outlook_message_header": (
+        '<p>place 2 north</p><div class="OutlookMessageHeader" lang="en-us">'
+        "<hr><font><b>From:</b> pbem</font></div><p>Your turn. lure fish</p>"
+    ),
+    "outlook_border_top": (
+        "<p>place 2 north</p><div style='border:none;border-top:solid #E1E1E1 1.0pt'>"
+        "<p><b>Von:</b> pbem<br><b>Gesendet:</b> Montag<br><b>An:</b> Ann</p></div>"
+        "<p>Your turn. lure fish</p>"
+    ),
+    "thunderbird": (
+        '<body>place 2 north<br><div class="moz-cite-prefix">Le 02/04/2012 à 18:26, pbem a '
+        'écrit&nbsp;:<br></div><blockquote type="cite">Your turn. lure fish</blockquote>'
+        "<br></body>"
+    ),
+    "yahoo": (
+        '<div>place 2 north</div><div id="yahoo_quoted_1234" class="yahoo_quoted">'
+        "<div>On Monday, April 2, 2012, 6:26 PM, pbem wrote:</div><div><br></div>"
+        "<div>Your turn. lure fish</div></div>"
+    ),
+    "hotmail": (
+        '<div dir="ltr">place 2 north<br><br><div><hr id="stopSpelling">Date: Mon<br>'
+        "Subject: HONGA<br>From: pbem<br>To: Ann<br><br>Your turn. lure fish</div></div>"
+    ),
+    "zimbra": '<div>place 2 north<hr id="zwchr"><b>From: </b>pbem<br>Your turn</div>',
+    "mail_ru": (
+        "<p>place 2 north</p>Понедельник, 2 апреля 2012, 18:26 +04:00 от pbem "
+        "&lt;game@pbem.example&gt;:<br><blockquote>Your turn. lure fish</blockquote>"
+    ),
+    "yandex": (
+        '<div>place 2 north</div><div>&nbsp;</div><div>02.04.2012, 18:26, "pbem" '
+        "&lt;game@pbem.example&gt;:</div><blockquote><div>Your turn. lure fish</div>"
+        "</blockquote>"
+    ),
+    "gmail_signature": (
+        '<div dir="ltr">place 2 north<br>-- <br><div dir="ltr" class="gmail_signature">'
+        "Ann Example<br>lure fish</div></div>"
+    ),
+    "thunderbird_signature": (
+        '<body>place 2 north<br><div class="moz-signature">-- <br>Ann<br>lure fish</div></body>'
+    ),
+    "iphone_signature": "<div>place 2 north</div><div><br></div><div>Sent from my iPhone</div>",
+    "forwarded": (
+        '<div>place 2 north</div><div class="gmail_quote"><div dir="ltr" class="gmail_attr">'
+        "---------- Forwarded message ---------<br>From: pbem</div>lure fish</div>"
+    ),
+}
+
+
+@pytest.mark.parametrize("html", HTML_SAMPLES.values(), ids=HTML_SAMPLES.keys())
+def test_html_only_replies(html):
+    assert new_text(html_only(html)) == "place 2 north"
+
+
+def test_html_reply_keeps_text_after_a_blockquote():
+    html = "<div>On Mon, pbem wrote:</div><blockquote>Your turn.</blockquote><p>lure fish</p>"
+    assert new_text(html_only(html)) == "lure fish"
+
+
+def test_border_top_box_without_headers_is_kept():
+    html = "<p>place 2 north</p><div style='border-top: solid 1px'>lure fish</div>"
+    assert new_text(html_only(html)) == "place 2 north\nlure fish"
+
+
+# -- html_to_text -------------------------------------------------------------------------------
+
+
+def test_html_to_text_blocks_and_breaks():
+    html = "<p>one</p><div>two<br>three</div><ul><li>four</li><li>five</li></ul>six"
+    assert html_to_text(html) == "one\ntwo\nthree\nfour\nfive\nsix"
+
+
+def test_html_to_text_decodes_entities():
+    assert html_to_text("<p>Fish &amp; chips &lt;3 &eacute;t&#233; &#x263A;&nbsp;!</p>") == (
+        "Fish & chips <3 été ☺ !"
+    )
+
+
+def test_html_to_text_drops_scripts_styles_and_comments():
+    html = (
+        "<html><head><title>t</title><style>p {color: red}</style></head>"
+        "<body><script>alert('x')</script><!-- comment --><p>visible</p></body></html>"
+    )
+    assert html_to_text(html) == "visible"
+
+
+def test_html_to_text_collapses_whitespace_but_keeps_pre():
+    html = "<p>  lots   of\n   space </p><pre>a  b\n  c</pre>"
+    assert html_to_text(html) == "lots of space\na  b\nc"
+
+
+def test_html_to_text_keeps_quotes_as_plain_text():
+    assert html_to_text("<p>mine</p><blockquote>theirs</blockquote>") == "mine\ntheirs"

@@ -1,0 +1,36 @@
+"""The Flask application: inbound webhooks, health check, one-click unsubscribe.
+
+Run with ``flask --app pbem.app:create_app run``. ``PBEM_INBOUND_SECRET`` guards the raw
+``/inbound/raw`` endpoint; while it is unset that endpoint only answers loopback clients.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+
+from flask import Flask
+
+from pbem import config
+from pbem.mail.accept import default_enqueue
+from pbem.web import pages, webhooks
+
+
+def create_app(
+    settings: config.Settings | None = None, enqueue: Callable[[int], object] | None = None
+) -> Flask:
+    """The application for ``settings`` (default: the environment); ``enqueue`` for tests."""
+    settings = settings or config.load()
+    app = Flask(__name__)
+    app.config.update(
+        SECRET_KEY=settings.secret_key,
+        # room for a maximal message plus a provider's form or JSON wrapping around it
+        MAX_CONTENT_LENGTH=4 * settings.max_message_bytes + 1024 * 1024,
+        INBOUND_SECRET=os.environ.get("PBEM_INBOUND_SECRET", ""),
+        PBEM_SETTINGS=settings,
+    )
+    app.extensions["pbem_enqueue"] = enqueue or default_enqueue
+    app.extensions["pbem_mailgun_tokens"] = webhooks.SeenTokens(2 * webhooks.MAILGUN_WINDOW)
+    app.register_blueprint(webhooks.bp)
+    app.register_blueprint(pages.bp)
+    return app

@@ -1,0 +1,135 @@
+"""Raw bytes in, a stored InboundMail out: the one door of every inbound mail.
+
+SMTP, the webhooks and the MTA pipe all end in :func:`accept_and_enqueue`: the raw message is
+committed before the edge answers 250/200, and only then handed to the worker. A message is
+stored once: a known Message-ID or a known digest (a provider re-posting the same bytes) is a
+duplicate, also when two deliveries race (the unique Message-ID decides, inside a SAVEPOINT).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from email.parser import HeaderParser
+from email.policy import compat32
+
+from sqlalchemy import or_, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from pbem.config import Settings
+from pbem.db import transaction
+from pbem.models import InboundMail
+
+log = logging.getLogger(__name__)
+
+SOURCES = frozenset({"smtp", "webhook", "mailgun", "postmark", "sendgrid", "pipe"})
+MAX_MESSAGE_ID = 998  # InboundMail.message_id length, RFC 5322's line limit
+MAX_ENVELOPE_TO = 320  # InboundMail.envelope_to length
+
+_HEADER_END = re.compile(rb"\r?\n\r?\n")
+_ANGLE_ADDR = re.compile(r"<([^<>]*)>")
+
+
+class MessageTooLarge(ValueError):
+    """The message exceeds ``settings.max_message_bytes``: refused (SMTP 552, HTTP 413)."""
+
+
+@dataclass(frozen=True)
+class Accepted:
+    """The stored row's id; ``duplicate`` when the message had been stored before."""
+
+    id: int
+    duplicate: bool
+
+
+def _printable(text: str) -> str:
+    return "".join(ch for ch in text if ch.isprintable())
+
+
+def message_id(raw: bytes, digest: str) -> str:
+    """The normalized ``<Message-ID>`` of ``raw``, or ``<sha256-DIGEST@pbem.missing>``."""
+    head = _HEADER_END.split(raw, 1)[0]
+    # latin-1 maps every byte to one character: headers parse without surrogates or errors
+    value = HeaderParser(policy=compat32).parsestr(head.decode("latin-1")).get("Message-ID")
+    if value:
+        match = _ANGLE_ADDR.search(value)
+        inner = _printable("".join((match.group(1) if match else value).split()))
+        if inner and len(inner) + 2 <= MAX_MESSAGE_ID:
+            return f"<{inner}>"
+    return f"<sha256-{digest}@pbem.missing>"
+
+
+def _existing(session: Session, mid: str, digest: str) -> int | None:
+    query = select(InboundMail.id).where(
+        or_(InboundMail.message_id == mid, InboundMail.digest == digest)
+    )
+    return session.scalar(query.order_by(InboundMail.id).limit(1))
+
+
+def accept(session: Session, raw: bytes, source: str, envelope_to: str = "") -> Accepted:
+    """Store ``raw`` as a pending InboundMail unless it is already stored. Does not commit."""
+    if source not in SOURCES:
+        raise ValueError(f"unknown inbound source {source!r}")
+    digest = hashlib.sha256(raw).hexdigest()
+    mid = message_id(raw, digest)
+    existing = _existing(session, mid, digest)
+    if existing is not None:
+        return Accepted(existing, True)
+    row = InboundMail(
+        message_id=mid,
+        digest=digest,
+        raw=raw,
+        source=source,
+        envelope_to=_printable(envelope_to).strip()[:MAX_ENVELOPE_TO],
+    )
+    try:
+        with session.begin_nested():
+            session.add(row)
+    except IntegrityError:
+        existing = _existing(session, mid, digest)
+        if existing is None:
+            raise
+        log.info("concurrent delivery of %s: stored once as inbound %s", mid, existing)
+        return Accepted(existing, True)
+    return Accepted(row.id, False)
+
+
+def check_size(settings: Settings, raw: bytes) -> None:
+    """Raise MessageTooLarge when ``raw`` exceeds ``settings.max_message_bytes``."""
+    if len(raw) > settings.max_message_bytes:
+        raise MessageTooLarge(f"{len(raw)} bytes, limit {settings.max_message_bytes}")
+
+
+def default_enqueue(inbound_id: int) -> None:
+    """Hand a stored mail to the worker (``worker.tasks.process_inbound``)."""
+    from worker.tasks import process_inbound
+
+    process_inbound.delay(inbound_id)
+
+
+def accept_and_enqueue(
+    settings: Settings,
+    raw: bytes,
+    source: str,
+    envelope_to: str = "",
+    enqueue: Callable[[int], object] = default_enqueue,
+) -> Accepted:
+    """Check the size, store and commit ``raw``, then enqueue it if it is new.
+
+    Raises MessageTooLarge (nothing stored) and database errors (nothing stored: the edge
+    answers "try again"). A failing ``enqueue`` is logged only: the row is committed and
+    pending, and the periodic sweep re-queues it.
+    """
+    check_size(settings, raw)
+    with transaction(settings.database_url) as session:
+        accepted = accept(session, raw, source, envelope_to)
+    if not accepted.duplicate:
+        try:
+            enqueue(accepted.id)
+        except Exception:
+            log.exception("enqueue of inbound %s failed; the sweep will re-queue it", accepted.id)
+    return accepted

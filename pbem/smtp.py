@@ -1,0 +1,114 @@
+"""The inbound SMTP receiver (aiosmtpd): ``python -m pbem.smtp``.
+
+Recipients must be ``play@DOMAIN`` or ``play+TOKEN@DOMAIN``. DATA is stored and committed
+through accept_and_enqueue before the 250; a database error answers 451 so the sender retries.
+Messages over ``max_message_bytes`` get 552 (from aiosmtpd's SIZE/DATA limit).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from collections.abc import Callable
+from functools import partial
+
+from aiosmtpd.controller import Controller
+from aiosmtpd.smtp import SMTP, Envelope, Session
+from sqlalchemy.exc import SQLAlchemyError
+
+from pbem import config
+from pbem.mail.accept import MessageTooLarge, accept_and_enqueue, default_enqueue
+
+log = logging.getLogger(__name__)
+
+
+class Handler:
+    """aiosmtpd handler: local recipients only, store on DATA."""
+
+    def __init__(self, settings: config.Settings, enqueue: Callable[[int], object]):
+        self.settings = settings
+        self.enqueue = enqueue
+        self.recipient = re.compile(
+            rf"play(\+[^@\s]+)?@{re.escape(settings.domain)}", re.IGNORECASE
+        )
+
+    async def handle_RCPT(
+        self, server: SMTP, session: Session, envelope: Envelope, address: str, rcpt_options
+    ) -> str:
+        if not self.recipient.fullmatch(address):
+            return "550 5.1.1 no such user here"
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
+
+    async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
+        store = partial(
+            accept_and_enqueue,
+            self.settings,
+            envelope.original_content,
+            "smtp",
+            envelope.rcpt_tos[0],
+            self.enqueue,
+        )
+        try:
+            accepted = await asyncio.get_running_loop().run_in_executor(None, store)
+        except MessageTooLarge:
+            return "552 5.3.4 message too big"
+        except SQLAlchemyError:
+            log.exception("cannot store a message from %s", envelope.mail_from)
+            return "451 4.3.0 try again later"
+        return f"250 OK queued as {accepted.id}"
+
+
+def _smtp_options(settings: config.Settings) -> dict:
+    return {"data_size_limit": settings.max_message_bytes, "enable_SMTPUTF8": True}
+
+
+class _Controller(Controller):
+    """A Controller that learns its real port when asked to listen on port 0."""
+
+    def _trigger_server(self):
+        self.port = self.server.sockets[0].getsockname()[1]
+        super()._trigger_server()
+
+
+def start_controller(
+    settings: config.Settings,
+    enqueue: Callable[[int], object] = default_enqueue,
+    host: str = "127.0.0.1",
+    port: int = 0,
+) -> Controller:
+    """Start the receiver in a background thread; ``controller.port`` is the bound port."""
+    controller = _Controller(
+        Handler(settings, enqueue),
+        hostname=host,
+        port=port,
+        server_hostname=settings.domain,
+        **_smtp_options(settings),
+    )
+    controller.start()
+    return controller
+
+
+async def serve(settings: config.Settings, enqueue: Callable[[int], object]) -> None:
+    """Serve SMTP on ``settings.smtp_listen_host:smtp_listen_port`` forever."""
+    handler = Handler(settings, enqueue)
+    options = _smtp_options(settings)
+    server = await asyncio.get_running_loop().create_server(
+        lambda: SMTP(handler, hostname=settings.domain, **options),
+        settings.smtp_listen_host,
+        settings.smtp_listen_port,
+    )
+    log.info("SMTP receiver on %s:%s", settings.smtp_listen_host, settings.smtp_listen_port)
+    async with server:
+        await server.serve_forever()
+
+
+def main() -> None:
+    """Run the receiver until killed (the Procfile's ``smtp`` process)."""
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    asyncio.run(serve(config.load(), default_enqueue))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""HTTP edges: inbound webhooks (webhooks.py) and the few public pages (pages.py)."""

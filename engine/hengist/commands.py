@@ -241,7 +241,11 @@ def _move(state: State, player: str, words: list[str]) -> None:
         )
     routes = dict(rules.destinations(state, player, index))
     if target not in routes:
-        if target in rules.occupants(state) or (target == places.BOAT and source == places.BOAT):
+        if target == source:
+            raise IllegalMove(
+                _("Party {party} is already at {place}.").format(party=letter(index), place=where[0])
+            )
+        if target in rules.occupants(state):
             raise IllegalMove(_("{place} is taken: one raiding party per space.").format(place=where[0]))
         reachable = ", ".join(places.display(state, t) for t in routes) or "-"
         raise IllegalMove(

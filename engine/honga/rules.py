@@ -462,6 +462,8 @@ def bonus_options(state: dict, player: str) -> list[tuple[int, str | None]]:
     honga_here = state["honga"] == player
     options: list[tuple[int, str | None]] = []
     for index, card in enumerate(state["pl"][player]["bonus"]):
+        if card is None:
+            continue  # played this turn; the numbers of the others stay until the turn ends
         kind = bonus_kind(card)
         if kind in ("lucky_hand", "hand_or_honga"):
             options.extend((index, area) for area in circle_areas)
@@ -483,7 +485,8 @@ _FLAG = {"swap": "swap", "frugal": "frugal", "buy_points": "buy"}
 
 def play_bonus(state: dict, player: str, index: int, option: str | None) -> None:
     me = state["pl"][player]
-    card = me["bonus"].pop(index)
+    card = me["bonus"][index]
+    me["bonus"][index] = None
     kind = bonus_kind(card)
     turn = state["turn"]
     turn["played"].append(card)
@@ -577,6 +580,8 @@ def finish_turn(state: dict, player: str) -> None:
     """Refill trades, discard played bonus cards, end the game or start the next turn."""
     refill_trades(state)
     state["bonus_discard"].extend(state["turn"]["played"])
+    me = state["pl"][player]
+    me["bonus"] = [c for c in me["bonus"] if c is not None]
     n = len(state["players"])
     state["current"] = (state["current"] + 1) % n
     if state["current"] == 0 and any(

@@ -81,7 +81,7 @@ def _player(state: dict, p: str) -> dict:
         "mammoths_herd": state["herd"].count(p),
         "mammoths_supply": rules.mammoth_supply(state, p),
         "step": me["step"],
-        "bonus_usable": len(me["bonus"]),
+        "bonus_usable": sum(1 for c in me["bonus"] if c is not None),
         "bonus_face_down": len(me["fresh"]),
         "card_colour": None if card is None else data.ACTION_CARDS[card]["colour"],
         "honga": state["honga"] == p,
@@ -124,6 +124,7 @@ def _own(state: dict, player: str) -> dict:
                 "resources": list(data.BONUS_DECK[c][1]),
             }
             for i, c in enumerate(me["bonus"])
+            if c is not None
         ],
         "legal": commands.legal(state, player),
         "keep": [],

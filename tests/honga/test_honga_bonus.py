@@ -19,8 +19,9 @@ def test_two_points(h):
     """2 puntos de victoria: two points at once; the card goes to the discard after the turn."""
     s = _with_bonus(h, "two_points")
     s = h.play(s, "p1", "bonus 1")
-    assert s["pl"]["p1"]["score"] == 2 and s["pl"]["p1"]["bonus"] == []
+    assert s["pl"]["p1"]["score"] == 2 and h.GAME.view(s, "p1")["own"]["bonus"] == []
     s = h.play(s, "p1", "done")
+    assert s["pl"]["p1"]["bonus"] == []
     assert s["bonus_discard"] == [h.bonus_id("two_points")]
 
 
@@ -28,10 +29,12 @@ def test_at_most_two_bonus_cards_a_turn(h):
     """3b. At most two bonus cards per turn."""
     s = _with_bonus(h, "two_points", "two_points", "two_points")
     s = h.play(s, "p1", "bonus 1")
-    s = h.play(s, "p1", "bonus 1")
+    with pytest.raises(IllegalMove):
+        h.play(s, "p1", "bonus 1")  # played already: the numbers stay during the turn
+    s = h.play(s, "p1", "bonus 2")
     assert not any(c.startswith("bonus") for c in h.GAME.legal(s, "p1"))
     with pytest.raises(IllegalMove, match="at most two"):
-        h.play(s, "p1", "bonus 1")
+        h.play(s, "p1", "bonus 3")
 
 
 def test_send_honga_home(h):
@@ -57,7 +60,7 @@ def test_lucky_hand_adds_a_hand(h):
     }
     s = h.play(s, "p1", "bonus 1 water")
     assert h.res(s, "p1")["water"] == 1
-    s = h.play(s, "p1", "b1 lake")
+    s = h.play(s, "p1", "b2 lake")
     assert h.res(s, "p1")["fish"] == 4
 
 

@@ -1,0 +1,244 @@
+"""parse() and parse_new_game(): lines to service commands and game lines, the #N guard."""
+
+from __future__ import annotations
+
+import gettext
+
+import pytest
+
+from engine.i18n import use
+from pbem.mail.commands import CommandError, Line, NewGame, Parsed, parse, parse_new_game
+
+
+def kinds(parsed: Parsed) -> list[tuple[str, str, str]]:
+    return [(line.kind, line.name, line.argument) for line in parsed.lines]
+
+
+# -- guard --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["#12\nplace 2 north", "place 2 north\n#12", "#12 place 2 north", "# 12\nplace 2 north"],
+)
+def test_guard_forms(text):
+    parsed = parse(text)
+    assert parsed.guard == 12
+    assert kinds(parsed) == [("game", "", "place 2 north")]
+
+
+def test_guard_as_a_bullet_line_and_after_blank_lines():
+    parsed = parse("\n\n- #7\n\nplace 2 north")
+    assert parsed.guard == 7
+    assert [line.number for line in parsed.lines] == [5]
+
+
+def test_no_guard():
+    assert parse("place 2 north").guard is None
+
+
+def test_guard_prefix_only_on_the_first_command_line():
+    parsed = parse("place 2 north\n#12 lure fish")
+    assert parsed.guard is None
+    assert kinds(parsed)[1] == ("game", "", "#12 lure fish")
+
+
+def test_a_repeated_guard_is_fine():
+    assert parse("#12\nplace 2 north\n#12").guard == 12
+
+
+def test_two_different_guards_are_an_error():
+    with pytest.raises(CommandError, match="#12 and #13"):
+        parse("#12\nplace 2 north\n#13")
+
+
+def test_hash_word_is_a_game_line():
+    assert kinds(parse("#hashtag")) == [("game", "", "#hashtag")]
+
+
+# -- lines --------------------------------------------------------------------------------------
+
+
+def test_line_numbers_text_and_skipped_lines():
+    text = "\n  place   2   north  \n\n...\n---\n!!\n  lure fish\n"
+    parsed = parse(text)
+    assert parsed.lines == [
+        Line(2, "place   2   north", "game", "", "place 2 north"),
+        Line(7, "lure fish", "game", "", "lure fish"),
+    ]
+
+
+@pytest.mark.parametrize("bullet", ["- ", "* ", "+ ", "• ", "1. ", "2) ", "10. "])
+def test_list_markers_are_stripped(bullet):
+    (line,) = parse(f"{bullet}place 2 north").lines
+    assert line.argument == "place 2 north"
+    assert line.text == f"{bullet}place 2 north"
+
+
+def test_a_number_without_a_marker_stays():
+    assert kinds(parse("2 hunt\n1.5 wood")) == [("game", "", "2 hunt"), ("game", "", "1.5 wood")]
+
+
+def test_unknown_words_are_game_lines_kept_as_typed():
+    assert kinds(parse("Place 2 North\nnewt\nJoiner\nsaying hi")) == [
+        ("game", "", "Place 2 North"),
+        ("game", "", "newt"),
+        ("game", "", "Joiner"),
+        ("game", "", "saying hi"),
+    ]
+
+
+def test_windows_line_ends():
+    assert kinds(parse("join\r\nplace 2 north\r\n")) == [
+        ("service", "join", ""),
+        ("game", "", "place 2 north"),
+    ]
+
+
+# -- service commands ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("typed", "name", "argument"),
+    [
+        ("join", "join", ""),
+        ("JOIN", "join", ""),
+        ("  Join!  ", "join", ""),
+        ("accept", "join", ""),
+        ("decline", "decline", ""),
+        ("Refuse.", "decline", ""),
+        ("status", "status", ""),
+        ("Status?", "status", ""),
+        ("help", "help", ""),
+        ("HELP   Place", "help", "Place"),
+        ("help: trade", "help", "trade"),
+        ("games", "games", ""),
+        ("resign", "resign", ""),
+        ("Concede", "resign", ""),
+        ("surrender", "resign", ""),
+        ("unsubscribe", "unsubscribe", ""),
+        ("UNSUB", "unsubscribe", ""),
+        ("new honga with ann@x.org, bob@y.org", "new", "honga with ann@x.org, bob@y.org"),
+        ("NEW   stoneage  with a@x   b@y", "new", "stoneage with a@x b@y"),
+        ("start hengist with a@x", "new", "hengist with a@x"),
+    ],
+)
+def test_service_commands(typed, name, argument):
+    assert kinds(parse(typed)) == [("service", name, argument)]
+
+
+@pytest.mark.parametrize(
+    ("typed", "argument"),
+    [
+        ("say Good Luck, Bob!", "Good Luck, Bob!"),
+        ("SAY  Spaces   stay  as  typed", "Spaces   stay  as  typed"),
+        ("- tell Bob: NICE move :-)", "Bob: NICE move :-)"),
+        ("say", ""),
+    ],
+)
+def test_say_keeps_the_rest_verbatim(typed, argument):
+    assert kinds(parse(typed)) == [("service", "say", argument)]
+
+
+def test_service_words_later_in_a_line_do_not_count():
+    assert kinds(parse("place 2 north and join")) == [("game", "", "place 2 north and join")]
+
+
+def test_a_whole_reply():
+    text = "#4\nstatus\n\n- place 2 north\n- lure fish\nsay Your move, Bob\n"
+    parsed = parse(text)
+    assert parsed.guard == 4
+    assert kinds(parsed) == [
+        ("service", "status", ""),
+        ("game", "", "place 2 north"),
+        ("game", "", "lure fish"),
+        ("service", "say", "Your move, Bob"),
+    ]
+    assert [line.number for line in parsed.lines] == [2, 4, 5, 6]
+
+
+def test_parsed_is_frozen():
+    parsed = parse("join")
+    with pytest.raises(AttributeError):
+        parsed.guard = 3
+
+
+# -- new game -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("argument", "expected"),
+    [
+        (
+            "honga with ann@x.org, bob@y.org",
+            NewGame("honga", ["ann@x.org", "bob@y.org"], {}),
+        ),
+        (
+            "stoneage with a@x b@y mammoth_herd=yes",
+            NewGame("stoneage", ["a@x", "b@y"], {"mammoth_herd": True}),
+        ),
+        (
+            "StoneAge WITH a@x; b@y and c@z Mammoth_Herd = Off seed=42 lang=de",
+            NewGame(
+                "stoneage", ["a@x", "b@y", "c@z"], {"mammoth_herd": False, "seed": 42, "lang": "de"}
+            ),
+        ),
+        (
+            "game hengist with <a@x.org>, mailto:b@y.org.",
+            NewGame("hengist", ["a@x.org", "b@y.org"], {}),
+        ),
+        ("honga ann@x.org", NewGame("honga", ["ann@x.org"], {})),
+        ("honga with ann@x.org ANN@X.ORG", NewGame("honga", ["ann@x.org"], {})),
+        ("honga with ann@münchen.de", NewGame("honga", ["ann@münchen.de"], {})),
+        (
+            "honga with a@x on=on t=true f=false n=no delta=-3",
+            NewGame("honga", ["a@x"], {"on": True, "t": True, "f": False, "n": False, "delta": -3}),
+        ),
+    ],
+)
+def test_parse_new_game(argument, expected):
+    assert parse_new_game(argument) == expected
+
+
+@pytest.mark.parametrize(
+    ("argument", "message"),
+    [
+        ("", "Please name the game"),
+        ("   ", "Please name the game"),
+        ("ann@x.org", "Please name the game"),
+        ("with ann@x.org", "Please name the game"),
+        ("honga", "Please list the players"),
+        ("honga with", "Please list the players"),
+        ("honga with size=5", "Please list the players"),
+        ("honga with ann@", "ann@ is not a mail address"),
+        ("honga with @x.org", "@x.org is not a mail address"),
+        ("honga with ann@@x.org", "ann@@x.org is not a mail address"),
+        ("honga with ann@x..org", "ann@x..org is not a mail address"),
+        ("honga with ann bob@y.org", "ann is neither a mail address nor an option"),
+        ("honga with a@x =yes", "=yes is not an option"),
+        ("honga with a@x size=", "size= is not an option"),
+        ("honga with a@x a=b=c", "a=b=c is not an option"),
+        ("honga with a@x 9lives=yes", "9lives=yes is not an option"),
+        ("honga with a@x size=4 size=5", "Option size is given twice"),
+    ],
+)
+def test_parse_new_game_errors(argument, message):
+    with pytest.raises(CommandError, match=message):
+        parse_new_game(argument)
+
+
+def test_command_error_is_a_value_error():
+    assert issubclass(CommandError, ValueError)
+
+
+class Marked(gettext.NullTranslations):
+    """A catalogue that marks every sentence it translates."""
+
+    def gettext(self, message):
+        return f"[{message}]"
+
+
+def test_error_messages_go_through_gettext():
+    with use(Marked()), pytest.raises(CommandError) as raised:
+        parse_new_game("honga with ann")
+    assert str(raised.value) == "[ann is neither a mail address nor an option like name=value.]"

@@ -55,9 +55,10 @@ class CommandError(ValueError):
 class Line:
     """One command line.
 
-    ``text`` is the line as typed (stripped), to quote back to the player. ``argument`` is
-    the rest after the service command's name (``say``: verbatim), or for a game line the
-    whole line without a list marker and with single spaces.
+    ``text`` is the command as typed, case kept, without the list marker or ``#N`` guard
+    in front and with single spaces: what a game line hands the engine, and what an answer
+    quotes back to the player. ``argument`` is the rest after a service command's name
+    (``say``: verbatim, spaces kept); a game line's argument is its whole ``text``.
     """
 
     number: int
@@ -93,8 +94,7 @@ def parse(text: str) -> Parsed:
     guard: int | None = None
     lines: list[Line] = []
     for number, raw in enumerate(text.splitlines(), start=1):
-        typed = raw.strip()
-        content = _BULLET.sub("", typed)
+        content = _BULLET.sub("", raw.strip())
         if not any(character.isalnum() for character in content):
             continue
         found = _GUARD_LINE.match(content) or (not lines and _GUARD_PREFIX.match(content))
@@ -103,7 +103,7 @@ def parse(text: str) -> Parsed:
             content = content[found.end() :]
             if not content:
                 continue
-        lines.append(_line(number, typed, content))
+        lines.append(_line(number, content))
     return Parsed(guard=guard, lines=lines)
 
 
@@ -117,13 +117,16 @@ def _merge_guard(current: int | None, new: int) -> int:
     return new
 
 
-def _line(number: int, typed: str, content: str) -> Line:
-    first, _space, rest = content.partition(" ")
+def _line(number: int, content: str) -> Line:
+    text = _single_spaces(content)
+    first, *rest = content.split(None, 1)
     name = SERVICE_WORDS.get(first.lower().rstrip(_FIRST_WORD_PUNCTUATION))
     if name is None:
-        return Line(number, typed, "game", "", _single_spaces(content))
-    argument = rest.strip() if name == "say" else _single_spaces(rest)
-    return Line(number, typed, "service", name, argument)
+        return Line(number, text, "game", "", text)
+    argument = "".join(rest).rstrip()
+    if name != "say":
+        argument = _single_spaces(argument)
+    return Line(number, text, "service", name, argument)
 
 
 def _single_spaces(text: str) -> str:

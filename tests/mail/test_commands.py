@@ -27,6 +27,11 @@ def test_guard_forms(text):
     assert kinds(parsed) == [("game", "", "place 2 north")]
 
 
+def test_the_guard_prefix_is_not_part_of_the_command():
+    (line,) = parse("#12   Place 2 North").lines
+    assert (line.text, line.argument) == ("Place 2 North", "Place 2 North")
+
+
 def test_guard_as_a_bullet_line_and_after_blank_lines():
     parsed = parse("\n\n- #7\n\nplace 2 north")
     assert parsed.guard == 7
@@ -63,7 +68,7 @@ def test_line_numbers_text_and_skipped_lines():
     text = "\n  place   2   north  \n\n...\n---\n!!\n  lure fish\n"
     parsed = parse(text)
     assert parsed.lines == [
-        Line(2, "place   2   north", "game", "", "place 2 north"),
+        Line(2, "place 2 north", "game", "", "place 2 north"),
         Line(7, "lure fish", "game", "", "lure fish"),
     ]
 
@@ -72,7 +77,7 @@ def test_line_numbers_text_and_skipped_lines():
 def test_list_markers_are_stripped(bullet):
     (line,) = parse(f"{bullet}place 2 north").lines
     assert line.argument == "place 2 north"
-    assert line.text == f"{bullet}place 2 north"
+    assert line.text == "place 2 north"
 
 
 def test_a_number_without_a_marker_stays():
@@ -132,12 +137,19 @@ def test_service_commands(typed, name, argument):
     [
         ("say Good Luck, Bob!", "Good Luck, Bob!"),
         ("SAY  Spaces   stay  as  typed", "Spaces   stay  as  typed"),
+        ("say\tTabs\tstay", "Tabs\tstay"),
         ("- tell Bob: NICE move :-)", "Bob: NICE move :-)"),
         ("say", ""),
     ],
 )
 def test_say_keeps_the_rest_verbatim(typed, argument):
     assert kinds(parse(typed)) == [("service", "say", argument)]
+
+
+def test_text_is_the_command_with_single_spaces_and_case_kept():
+    (line,) = parse("  * SAY  Good   Luck ").lines
+    assert line.text == "SAY Good Luck"
+    assert line.argument == "Good   Luck"
 
 
 def test_service_words_later_in_a_line_do_not_count():

@@ -1,0 +1,81 @@
+"""Catalogues per locale and the Jinja2 environment that renders mails.
+
+Templates and the engine share one gettext: the environment's ``_``/``ngettext`` are
+:mod:`engine.i18n`'s, and :func:`render` makes the recipient's catalogue active around each
+render, so a template sentence and an engine sentence in the same mail are in one language.
+"""
+
+from __future__ import annotations
+
+import gettext
+import re
+import textwrap
+from functools import lru_cache
+from pathlib import Path
+
+import jinja2
+
+from engine import i18n as engine_i18n
+
+DOMAIN = "pbem"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+TEMPLATES_DIR = Path(__file__).resolve().parent.parent / "templates"
+
+_LOCALE = re.compile(r"[A-Za-z]{2,3}(?:[_-][A-Za-z0-9]{2,8})*")
+
+
+@lru_cache(maxsize=64)
+def translations(locale: str) -> gettext.NullTranslations:
+    """The catalogue ``pbem/locale/<locale>/LC_MESSAGES/pbem.mo``; English when there is none.
+
+    ``pt-BR`` and ``pt_BR`` are the same locale and fall back to ``pt``.
+    """
+    if not _LOCALE.fullmatch(locale or ""):
+        return gettext.NullTranslations()
+    language = locale.replace("-", "_")
+    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[language], fallback=True)
+
+
+def wrap(text: str, width: int = 72, indent: str = "") -> str:
+    """Each line of ``text`` wrapped at ``width`` columns, continuation lines indented."""
+    return "\n".join(
+        "\n".join(
+            textwrap.wrap(
+                line,
+                width,
+                subsequent_indent=indent,
+                break_long_words=False,
+                break_on_hyphens=False,
+            )
+        )
+        for line in str(text).splitlines()
+    )
+
+
+def quote(text: str, width: int = 72) -> str:
+    """``text`` wrapped and quoted with ``> `` on every line, as mail quotes are."""
+    return "\n".join(f"> {line}".rstrip() for line in wrap(text, width - 2).splitlines() or [""])
+
+
+@lru_cache(maxsize=1)
+def mail_environment() -> jinja2.Environment:
+    """The Jinja2 environment for ``templates/`` (HTML autoescaped, undefined names fail)."""
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES_DIR),
+        extensions=["jinja2.ext.i18n"],
+        autoescape=jinja2.select_autoescape(enabled_extensions=("html",), default=False),
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.policies["ext.i18n.trimmed"] = True
+    env.install_gettext_callables(engine_i18n._, engine_i18n.ngettext, newstyle=True)
+    env.filters["wrap"] = wrap
+    env.filters["quote"] = quote
+    return env
+
+
+def render(template: str, locale: str, /, **context) -> str:
+    """``template`` rendered with ``context`` in ``locale``."""
+    with engine_i18n.use(translations(locale)):
+        return mail_environment().get_template(template).render(**context)

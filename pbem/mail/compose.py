@@ -1,0 +1,178 @@
+"""A recipient's context + a template -> one EmailMessage (text and HTML), with thread headers.
+
+Headers decided here:
+
+- ``Auto-Submitted``: ``auto-replied`` on answers to a player's mail (``in_reply_to`` known),
+  ``auto-generated`` otherwise (RFC 3834); both keep vacation responders quiet.
+- ``X-PBEM-Loop``: our domain, so a mail of ours that comes back is recognized as a loop.
+- ``Precedence: bulk`` only on the weekly digest. Turn, error, invite, relay and notice mails
+  are personal and expected; marking them bulk invites spam filters to file them away.
+- ``List-Unsubscribe`` (web link and mailto) with RFC 8058 one-click, when a seat token is
+  known; ``List-Id`` per game.
+- ``In-Reply-To``/``References``: every mail of a game points at its stable root id
+  ``<game-N@DOMAIN>`` (and at the player's message when answering it), so clients keep
+  one thread per game; the subject is stable per game for the same reason. Mail outside a
+  game takes its subject from ``mail/<kind>.subject.txt`` (notice, digest).
+
+Templates use only the context they are given (the recipient's view): that is what keeps
+hidden information hidden. Required keys per kind are in :data:`KINDS`; optional ones default
+to ``None``; compose adds ``locale``, ``service_address``, ``reply_address`` and
+``unsubscribe_url`` (``None`` without a token).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from email.headerregistry import Address
+from email.message import EmailMessage
+from email.utils import format_datetime, make_msgid
+
+import jinja2
+
+from pbem.config import Settings
+from pbem.i18n import render
+
+# kind -> (required context keys, optional context keys)
+KINDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    "turn": (
+        frozenset(
+            {
+                "game",
+                "game_title",
+                "game_id",
+                "player",
+                "events",
+                "view",
+                "your_turn",
+                "legal",
+                "help",
+                "version",
+                "waiting_for",
+            }
+        ),
+        frozenset(),
+    ),
+    "error": (
+        frozenset({"line", "reason", "legal", "help", "version"}),
+        frozenset({"game_title", "game_id"}),
+    ),
+    "invite": (
+        frozenset({"inviter", "game_title", "game_id", "players", "options"}),
+        frozenset(),
+    ),
+    "notice": (frozenset({"subject", "paragraphs"}), frozenset()),
+    "relay": (frozenset({"from_name", "text"}), frozenset({"game_title", "game_id"})),
+    "over": (
+        frozenset({"game_title", "result", "view"}),
+        frozenset({"game", "game_id", "events"}),
+    ),
+    "digest": (frozenset({"player", "games"}), frozenset()),
+}
+
+LEGAL_SHOWN = 40
+_BLANK_LINES = re.compile(r"\n{3,}")
+
+
+@dataclass(frozen=True)
+class Thread:
+    """Where a mail belongs: its game, the game's root Message-ID, subject and reply address."""
+
+    game_id: int | None
+    root: str | None
+    subject: str
+    reply_to: str
+    token: str | None
+    in_reply_to: str | None = None
+
+
+def thread_for(
+    settings: Settings,
+    game_id: int | None,
+    title: str,
+    names: Iterable[str],
+    token: str | None,
+    in_reply_to: str | None = None,
+) -> Thread:
+    """The thread of game ``game_id`` for the seat holding ``token`` (None: service mail)."""
+    names = list(names)
+    if game_id is None:
+        root, subject = None, title
+    else:
+        root = f"<game-{game_id}@{settings.domain}>"
+        subject = f"[pbem #{game_id}] {title}" + (f" — {', '.join(names)}" if names else "")
+    reply_to = settings.reply_address(token) if token else settings.service_address
+    return Thread(game_id, root, subject, reply_to, token, in_reply_to)
+
+
+def _context(kind: str, context: Mapping) -> dict:
+    """``context`` checked against :data:`KINDS`, optional keys defaulted to None."""
+    if kind not in KINDS:
+        raise ValueError(f"unknown mail kind {kind!r}; known: {', '.join(sorted(KINDS))}")
+    required, optional = KINDS[kind]
+    missing = sorted(required - set(context))
+    if missing:
+        raise ValueError(f"{kind} mail needs {', '.join(missing)}")
+    return {**dict.fromkeys(optional), **context}
+
+
+def _subject(kind: str, thread: Thread, locale: str, values: dict) -> str:
+    """The game's stable subject; outside a game ``mail/<kind>.subject.txt`` when there is one."""
+    if thread.game_id is None:
+        with contextlib.suppress(jinja2.TemplateNotFound):
+            return " ".join(render(f"mail/{kind}.subject.txt", locale, **values).split())
+    return thread.subject
+
+
+def compose(
+    kind: str,
+    to: str,
+    context: Mapping,
+    thread: Thread,
+    settings: Settings,
+    locale: str = "en",
+) -> EmailMessage:
+    """The complete mail of ``kind`` to ``to``: text/plain with an HTML alternative."""
+    values = _context(kind, context)
+    unsubscribe = f"{settings.base_url}/unsubscribe/{thread.token}" if thread.token else None
+    values.update(
+        locale=locale,
+        legal_shown=LEGAL_SHOWN,
+        service_address=settings.service_address,
+        reply_address=thread.reply_to,
+        unsubscribe_url=unsubscribe,
+    )
+    text = _BLANK_LINES.sub("\n\n", render(f"mail/{kind}.txt", locale, **values)).strip("\n")
+    html = render(f"mail/{kind}.html", locale, **values)
+
+    message = EmailMessage()
+    message["From"] = Address("pbem", addr_spec=settings.service_address)
+    message["To"] = to
+    message["Reply-To"] = thread.reply_to
+    message["Subject"] = _subject(kind, thread, locale, values)
+    message["Date"] = format_datetime(datetime.now(UTC))
+    message["Message-ID"] = make_msgid(
+        idstring=f"{kind}.{thread.game_id or 0}", domain=settings.domain
+    )
+    parents = [i for i in (thread.root, thread.in_reply_to) if i]
+    if parents:
+        message["In-Reply-To"] = parents[-1]
+        message["References"] = " ".join(dict.fromkeys(parents))
+    message["Auto-Submitted"] = "auto-replied" if thread.in_reply_to else "auto-generated"
+    message["X-PBEM-Loop"] = settings.domain
+    if kind == "digest":
+        message["Precedence"] = "bulk"
+    if thread.game_id is not None:
+        message["List-Id"] = f"pbem game {thread.game_id} <game-{thread.game_id}.{settings.domain}>"
+    if thread.token:
+        message["List-Unsubscribe"] = (
+            f"<{unsubscribe}>, <mailto:{thread.reply_to}?subject=unsubscribe>"
+        )
+        message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+    message.set_content(text + "\n")
+    message.add_alternative(html, subtype="html")
+    message["Content-Language"] = locale.replace("_", "-")  # after the body: set_content drops it
+    return message

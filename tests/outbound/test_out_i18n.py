@@ -1,0 +1,173 @@
+"""Catalogues, extraction with babel.cfg, and every template sentence going through gettext."""
+
+from __future__ import annotations
+
+import gettext
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from engine.i18n import _
+from pbem import i18n
+from pbem.config import Settings
+from pbem.mail.compose import KINDS, compose, thread_for
+
+ROOT = Path(__file__).resolve().parents[2]
+PLACEHOLDER = re.compile(r"(%\(\w+\)s|\{\w*\})")
+
+
+def shout(message: str) -> str:
+    """The fake translation: upper case, placeholders untouched."""
+    return "".join(
+        part if PLACEHOLDER.fullmatch(part) else part.upper() for part in PLACEHOLDER.split(message)
+    )
+
+
+@pytest.fixture(scope="module")
+def pot(tmp_path_factory) -> Path:
+    """The message template extracted with ``pybabel extract -F babel.cfg``."""
+    out = tmp_path_factory.mktemp("pot") / "pbem.pot"
+    subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "from babel.messages.frontend import main; main()",
+            "-q",
+            "extract",
+            "-F",
+            "babel.cfg",
+            "-o",
+            str(out),
+            ".",
+        ],
+        cwd=ROOT,
+        check=True,
+    )
+    return out
+
+
+@pytest.fixture
+def shouting(pot, tmp_path, monkeypatch):
+    """A real compiled catalogue for locale ``xx`` translating everything to upper case."""
+    with pot.open("rb") as f:
+        catalog = read_po(f)
+    for message in catalog:
+        if not message.id:
+            continue
+        if isinstance(message.id, tuple):
+            message.string = tuple(shout(i) for i in message.id)
+        else:
+            message.string = shout(message.id)
+    folder = tmp_path / "locale" / "xx" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    with (folder / "pbem.mo").open("wb") as f:
+        write_mo(f, catalog)
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path / "locale")
+    i18n.translations.cache_clear()
+    yield "xx"
+    i18n.translations.cache_clear()
+
+
+def test_extraction_finds_templates_and_python(pot):
+    with pot.open("rb") as f:
+        ids = {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(f)}
+    assert "Nothing in your mail was applied: the game is as it was." in ids
+    assert "... and %(num)s more." in ids
+    assert "Your week in pbem" in ids
+
+
+def test_missing_or_odd_locales_fall_back_to_english():
+    for locale in ("en", "de", "pt-BR", "", "../../etc", "en\n"):
+        assert type(i18n.translations(locale)) is gettext.NullTranslations
+    assert i18n.render("mail/notice.subject.txt", "de", subject="Hallo") == "Hallo"
+
+
+def test_catalogue_is_found_by_region_and_shared_with_the_engine(shouting):
+    assert i18n.translations("xx-YY") is not i18n.translations("en")
+    assert i18n.translations("xx-YY").gettext("Ranking:") == "RANKING:"
+    # the engine's _() and the templates' _() are one gettext inside render
+    assert i18n.render("mail/digest.subject.txt", shouting) == "YOUR WEEK IN PBEM"
+    assert _("Ranking:") == "Ranking:"
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_every_sentence_of_every_template_is_translated(kind, shouting, tmp_path):
+    """With upper-case names and values, any lower-case letter left is an untranslated word."""
+    settings = Settings(var_dir=tmp_path, domain="PBEM.TEST", base_url="HTTPS://PBEM.TEST")
+    view = {"you": "ANN"}
+    contexts = {
+        "turn": dict(
+            game="NOSUCHGAME",
+            game_title="HONGA",
+            game_id=12,
+            player="ANN",
+            events=["BOB PASSED."],
+            view=view,
+            your_turn=True,
+            legal=[f"TAKE {n}" for n in range(41)],
+            help="TAKE N",
+            version=7,
+            waiting_for=["ANN"],
+        ),
+        "error": dict(
+            game_title="HONGA",
+            game_id=12,
+            line="TKAE",
+            reason="NO.",
+            legal=["PASS"],
+            help="PASS",
+            version=7,
+        ),
+        "invite": dict(
+            inviter="BOB",
+            game_title="HONGA",
+            game_id=12,
+            players=["BOB", "ANN"],
+            options={"MAMMOTH": True, "ROUNDS": 3},
+        ),
+        "notice": dict(subject="STATUS", paragraphs=["ONE.", "TWO."]),
+        "relay": dict(from_name="BOB", text="HI", game_title="HONGA", game_id=12),
+        "over": dict(
+            game_title="HONGA",
+            game_id=12,
+            events=["CY WON."],
+            view=view,
+            result={"scores": {"ANN": 3, "BOB": 3}, "ranking": [["ANN", "BOB"]]},
+        ),
+        "digest": dict(
+            player="ANN",
+            games=[
+                dict(
+                    game_id=12,
+                    title="HONGA",
+                    status="active",
+                    your_turn=True,
+                    waiting_for=["ANN"],
+                    last_events=["BOB PASSED."],
+                ),
+                dict(
+                    game_id=13,
+                    title="HENGIST",
+                    status="active",
+                    your_turn=False,
+                    waiting_for=["BOB"],
+                    last_events=[],
+                ),
+            ],
+        ),
+    }
+    for token in ("TOK", None):
+        thread = thread_for(settings, None if kind == "digest" else 12, "HONGA", ["ANN"], token)
+        message = compose(kind, "ann@example.org", contexts[kind], thread, settings, shouting)
+        text = re.sub(r"HTTPS://\S+|\S+@PBEM.TEST", "", message.get_body(("plain",)).get_content())
+        markup = message.get_body(("html",)).get_content()
+        markup = re.sub(r"<head>.*?</head>|<[^>]+>|&\w+;|\S+@PBEM.TEST", " ", markup, flags=re.S)
+        assert not re.search(r"[a-z]", text), text
+        assert not re.search(r"[a-z]", markup), markup
+        assert message["Content-Language"] == "xx"
+        assert not re.search(r"[a-z]", message["Subject"].removeprefix("[pbem #12]"))

@@ -79,7 +79,8 @@ class SeenTokens:
 def _refuse(status: int, message: str, **headers: str) -> NoReturn:
     response = jsonify(error=message)
     response.status_code = status
-    response.headers.update(headers)
+    for name, value in headers.items():
+        response.headers[name.replace("_", "-")] = value
     abort(response)
 
 

@@ -1,0 +1,47 @@
+"""Composed mail -> a pending outbox row, in the caller's transaction (sent after the commit)."""
+
+from __future__ import annotations
+
+import email.policy
+from datetime import UTC, datetime
+from email.message import EmailMessage
+from email.utils import getaddresses
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from pbem.models import OutboundMail
+
+
+def queue(session: Session, message: EmailMessage, kind: str, game_id: int | None) -> OutboundMail:
+    """Add ``message`` as a pending row (flushed, so its id is known); the caller commits."""
+    addresses = [address for _name, address in getaddresses([str(message["To"])]) if address]
+    if len(addresses) != 1:
+        raise ValueError(f"an outbound mail has exactly one recipient, not {message['To']!r}")
+    row = OutboundMail(
+        to_address=addresses[0],
+        subject=str(message["Subject"]),
+        message=message.as_bytes(policy=email.policy.SMTP),
+        message_id=str(message["Message-ID"]),
+        kind=kind,
+        game_id=game_id,
+        status="pending",
+        attempts=0,
+        next_attempt=datetime.now(UTC),
+    )
+    session.add(row)
+    session.flush()
+    return row
+
+
+def pending_ids(session: Session, now: datetime) -> list[int]:
+    """Ids of the pending rows due at ``now``, oldest due first."""
+    if now.tzinfo is not None:
+        now = now.astimezone(UTC)
+    return list(
+        session.scalars(
+            select(OutboundMail.id)
+            .where(OutboundMail.status == "pending", OutboundMail.next_attempt <= now)
+            .order_by(OutboundMail.next_attempt, OutboundMail.id)
+        )
+    )

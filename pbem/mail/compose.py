@@ -16,8 +16,8 @@ Headers decided here:
 
 Templates use only the context they are given (the recipient's view): that is what keeps
 hidden information hidden. Required keys per kind are in :data:`KINDS`; optional ones default
-to ``None``; compose adds ``locale``, ``service_address``, ``reply_address`` and
-``unsubscribe_url`` (``None`` without a token).
+to ``None``; compose adds ``locale``, ``legal_shown`` (how many legal commands to list),
+``service_address``, ``reply_address`` and ``unsubscribe_url`` (``None`` without a token).
 """
 
 from __future__ import annotations

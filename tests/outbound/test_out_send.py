@@ -10,6 +10,7 @@ from email import message_from_bytes, policy
 
 import pytest
 from aiosmtpd.controller import Controller
+from aiosmtpd.smtp import AuthResult
 
 from pbem.mail import send
 from pbem.mail.compose import compose, thread_for
@@ -49,11 +50,11 @@ def smtp(settings):
     """Start a real SMTP server on 127.0.0.1; yields (settings using it, its handler)."""
     servers = []
 
-    def start(handler: Collector):
-        controller = Controller(handler, hostname="127.0.0.1", port=free_port())
+    def start(handler: Collector, userinfo: str = "", **options):
+        controller = Controller(handler, hostname="127.0.0.1", port=free_port(), **options)
         controller.start()
         servers.append(controller)
-        url = f"smtp://127.0.0.1:{controller.port}"
+        url = f"smtp://{userinfo}127.0.0.1:{controller.port}"
         return dataclasses.replace(settings, smtp_url=url)
 
     yield start
@@ -140,6 +141,23 @@ def test_smtp_delivery_once(session, smtp):
     assert received["Message-ID"] == row.message_id
     assert received["Auto-Submitted"] == "auto-generated"
     assert received.get_body(("plain",)).get_content().startswith("Hello")
+
+
+@pytest.mark.filterwarnings("ignore:Requiring AUTH while not requiring TLS")
+def test_smtp_login_from_the_url(session, smtp):
+    logins = []
+
+    def authenticator(server, session, envelope, mechanism, auth_data):
+        logins.append((auth_data.login, auth_data.password))
+        return AuthResult(success=auth_data.password == b"p@ss:word")
+
+    handler = Collector()
+    options = {"authenticator": authenticator, "auth_require_tls": False, "auth_required": True}
+    settings = smtp(handler, "relay%40pbem.test:p%40ss%3Aword@", **options)
+    row = queued(session, settings)
+    assert send.send_one(session, settings, row.id) == "sent"
+    assert logins == [(b"relay@pbem.test", b"p@ss:word")]
+    assert len(handler.envelopes) == 1
 
 
 def test_temporary_refusal_is_retried_with_backoff(session, smtp):

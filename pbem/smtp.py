@@ -107,6 +107,7 @@ async def serve(settings: config.Settings, enqueue: Callable[[int], object]) -> 
 def main() -> None:
     """Run the receiver until killed (the Procfile's ``smtp`` process)."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    logging.getLogger("mail.log").setLevel(logging.WARNING)  # aiosmtpd logs every command
     asyncio.run(serve(config.load(), default_enqueue))
 
 

@@ -176,12 +176,14 @@ def resolve(state: dict, player: str, text: str) -> str:
             return guess
     if not guesses:
         raise IllegalMove(
-            _("I do not understand {command!r}. You may now write, for example: {examples}.").format(
-                command=text[:60], examples=examples(allowed)
-            )
+            _(
+                "I do not understand {command!r}. You may now write, for example: {examples}."
+            ).format(command=text[:60], examples=examples(allowed))
         )
     raise IllegalMove(
-        _("{command!r} is not possible now: {why} You may now write, for example: {examples}.").format(
+        _(
+            "{command!r} is not possible now: {why} You may now write, for example: {examples}."
+        ).format(
             command=guesses[0], why=why_not(state, player, guesses[0]), examples=examples(allowed)
         )
     )

@@ -59,7 +59,7 @@ CIRCLES = {
     4: ("honga", "mammoths", "mushrooms", "fish"),
 }
 #: A card's four orientations: the card's first quarter lies on quadrant NW, NE, SE or SW.
-ORIENTATIONS = ("north", "east", "south", "west")
+ORIENTATIONS = (N_("north"), N_("east"), N_("south"), N_("west"))
 
 # -- action cards -----------------------------------------------------------------------------
 

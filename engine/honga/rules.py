@@ -145,45 +145,38 @@ def place(state: dict, player: str, circle: int, rot: int) -> None:
     hands = hands_of(card, circle, rot)
     turn = state["turn"]
     turn["circle"] = circle
-    log(
-        state,
-        "place",
-        player,
-        card=card,
-        circle=circle,
-        orientation=data.ORIENTATIONS[rot],
-        hands=dict(hands),
-    )
-    if not hands.get("honga"):
-        if state["honga"] != player:
-            came_from = state["honga"]
-            state["honga"] = player
-            log(state, "honga_comes", player, came_from=came_from)
-        if not turn["honga_ate"]:
-            honga_eats(state, player)
+    log(state, "place", player, card=card, circle=circle, rot=rot)
+    if not hands.get("honga") and not turn["honga_ate"]:
+        # he comes to you (if he sat with you he already ate at the start of the turn)
+        came_from = state["honga"]
+        state["honga"] = player
+        honga_eats(state, player, came_from)
     state["phase"] = "act"
+    got = {}
     for area, count in hands.items():
         if area != "honga":
-            add_hands(state, player, area, count)
+            got.update(add_hands(state, player, area, count))
+    if got:
+        log(state, "gather", player, got=got)
 
 
-def add_hands(state: dict, player: str, area: str, count: int) -> None:
+def add_hands(state: dict, player: str, area: str, count: int) -> dict[str, int]:
     """Hands on ``area``: gathering, forest and mountain at once; mammoths and trade wait
-    for the player's decisions."""
+    for the player's decisions. Returns what was gathered or drawn at once."""
     if area in data.GATHER:
-        gained = gain(state, player, area, count)
-        log(state, "gather", player, resource=area, count=count, gained=gained)
-    elif area == "forest":
-        drawn = sum(draw_bonus(state, player) for _ in range(count))
-        log(state, "forest", player, count=drawn)
-    elif area == "mountain":
+        return {area: gain(state, player, area, count)}
+    if area == "forest":
+        return {area: sum(draw_bonus(state, player) for _ in range(count))}
+    if area == "mountain":
         climb(state, player, count)
     else:
         state["turn"]["hands"][area] += count
+    return {}
 
 
-def honga_eats(state: dict, player: str) -> None:
-    """HONGA eats one unit: fish, berries, mushrooms, water, then a mammoth from the board."""
+def honga_eats(state: dict, player: str, came_from: str | None | bool = False) -> None:
+    """HONGA eats one unit: fish, berries, mushrooms, water, then a mammoth from the board.
+    ``came_from``: where he just came from (None: his space; False: he did not move)."""
     state["turn"]["honga_ate"] = True
     me = state["pl"][player]
     eaten = None
@@ -196,7 +189,10 @@ def honga_eats(state: dict, player: str) -> None:
         if me["board"]:
             me["board"] -= 1
             eaten = "mammoths"
-    log(state, "honga_eats", player, eaten=eaten)
+    if came_from is False:
+        log(state, "honga_eats", player, eaten=eaten)
+    else:
+        log(state, "honga_comes", player, came_from=came_from, eaten=eaten)
 
 
 def gain(state: dict, player: str, resource: str, count: int) -> int:
@@ -230,7 +226,9 @@ def climb(state: dict, player: str, steps: int) -> None:
     for p in state["players"]:
         other = state["pl"][p]
         points = (
-            data.MOUNTAIN_TOP_POINTS if p == player else data.MOUNTAIN_STEP_POINTS[other["step"] - 1]
+            data.MOUNTAIN_TOP_POINTS
+            if p == player
+            else data.MOUNTAIN_STEP_POINTS[other["step"] - 1]
         )
         other["score"] += points
         other["step"] = 1
@@ -473,8 +471,10 @@ def bonus_options(state: dict, player: str) -> list[tuple[int, str | None]]:
             options.append((index, "climb"))
         if kind == "good_trade" and turn["hands"]["trade"] and turn["credit"] is None:
             options.append((index, None))
-        if kind == "two_points" or (kind == "extra_card" and not turn["extra"]) or (
-            kind in ("swap", "frugal", "buy_points") and not turn[_FLAG[kind]]
+        if (
+            kind == "two_points"
+            or (kind == "extra_card" and not turn["extra"])
+            or (kind in ("swap", "frugal", "buy_points") and not turn[_FLAG[kind]])
         ):
             options.append((index, None))
     return options
@@ -497,7 +497,9 @@ def play_bonus(state: dict, player: str, index: int, option: str | None) -> None
     elif option == "climb":
         climb(state, player, data.BONUS_CLIMB)
     elif option is not None:
-        add_hands(state, player, option, 1)
+        got = add_hands(state, player, option, 1)
+        if got:
+            log(state, "gather", player, got=got)
     elif kind == "two_points":
         me["score"] += data.BONUS_POINTS
     elif kind == "extra_card":
@@ -561,7 +563,12 @@ def end_turn(state: dict, player: str) -> None:
     else:
         state["pl"][player]["card"] = draw_action_card(state, colour)
     card = state["pl"][player]["card"]
-    log(state, "draw", player, colour=data.ACTION_CARDS[card]["colour"] if card is not None else None)
+    log(
+        state,
+        "draw",
+        player,
+        colour=data.ACTION_CARDS[card]["colour"] if card is not None else None,
+    )
     finish_turn(state, player)
 
 

@@ -25,36 +25,49 @@ def describe(event: dict) -> str:
     kind = event["type"]
     p = event.get("player", "")
     if kind == "place":
+        hands = rules.hands_of(event["card"], event["circle"], event["rot"])
         return _("{p} laid a card on circle {c} ({o}): hands on {hands}.").format(
-            p=p, c=event["circle"], o=_(event["orientation"]), hands=_hands(event["hands"])
+            p=p,
+            c=event["circle"],
+            o=_(data.ORIENTATIONS[event["rot"]]),
+            hands=_hands(hands),
         )
-    if kind == "honga_comes":
-        if event["came_from"]:
-            return _("HONGA left {q} and came to {p}.").format(q=event["came_from"], p=p)
-        return _("HONGA left his space and came to {p}.").format(p=p)
-    if kind == "honga_eats":
+    if kind in ("honga_comes", "honga_eats"):
         if event["eaten"] is None:
-            return _("HONGA found nothing to eat on {p}'s board.").format(p=p)
-        what = _("a mammoth") if event["eaten"] == "mammoths" else _res(event["eaten"])
-        return _("HONGA ate {what} from {p}.").format(what=what, p=p)
+            ate = _("HONGA found nothing to eat on {p}'s board.").format(p=p)
+        elif event["eaten"] == "mammoths":
+            ate = _("HONGA ate a mammoth of {p}.").format(p=p)
+        else:
+            ate = _("HONGA ate 1 {what} of {p}.").format(what=_res(event["eaten"]), p=p)
+        if kind == "honga_eats":
+            return ate
+        if event["came_from"]:
+            came = _("No hand on HONGA: he left {q} and came to {p}.").format(
+                q=event["came_from"], p=p
+            )
+        else:
+            came = _("No hand on HONGA: he left his space and came to {p}.").format(p=p)
+        return f"{came} {ate}"
     if kind == "gather":
-        return _("{p} gathered {n} {res}.").format(p=p, n=event["gained"], res=_res(event["resource"]))
-    if kind == "forest":
-        return _("{p} took {n} bonus card(s) face down from the forest.").format(p=p, n=event["count"])
+        got = ", ".join(
+            _("{n} bonus card(s) face down").format(n=n) if r == "forest" else f"{n} {_res(r)}"
+            for r, n in event["got"].items()
+        )
+        return _("{p} gathered {got}.").format(p=p, got=got)
     if kind == "climb":
         return _("{p} climbed {n} step(s) of the sacred mountain to step {s}.").format(
             p=p, n=event["steps"], s=event["step"]
         )
     if kind == "summit":
         scored = ", ".join(f"{q} {n}" for q, n in event["scored"].items())
-        return _("{p} reached the top of the sacred mountain; points: {scored}; all figures go back to the bottom.").format(
-            p=p, scored=scored
-        )
+        return _(
+            "{p} reached the top of the sacred mountain; points: {scored}; all figures go back to the bottom."
+        ).format(p=p, scored=scored)
     if kind == "lure":
         if event["pushed"]:
-            return _("{p} lured a mammoth (paid {paid}); a mammoth of {q} was pushed out onto {q}'s board.").format(
-                p=p, paid=_paid(event["paid"]), q=event["pushed"]
-            )
+            return _(
+                "{p} lured a mammoth (paid {paid}); a mammoth of {q} was pushed out onto {q}'s board."
+            ).format(p=p, paid=_paid(event["paid"]), q=event["pushed"])
         return _("{p} lured a mammoth (paid {paid}).").format(p=p, paid=_paid(event["paid"]))
     if kind == "tusk":
         if not p:
@@ -114,18 +127,32 @@ def help_text(state: dict, player: str | None) -> str:
         )
     if phase == "place":
         lines.append(
-            _("Lay your action card: 'place CIRCLE DIRECTION', circles 1-4 (1 top left, 2 top right, 3 bottom left, 4 bottom right), directions north/east/south/west; short: 'p2n'. Your view lists what each placement gives. No hand on HONGA's space and he comes to you.")
+            _(
+                "Lay your action card: 'place CIRCLE DIRECTION', circles 1-4 (1 top left, 2 top right, 3 bottom left, 4 bottom right), directions north/east/south/west; short: 'p2n'. Your view lists what each placement gives. No hand on HONGA's space and he comes to you."
+            )
         )
     elif phase == "pay":
-        lines.append(_("Say where the trade's next mammoth comes from: 'pay board' or 'pay herd K' (place K of the herd, 1 = first)."))
+        lines.append(
+            _(
+                "Say where the trade's next mammoth comes from: 'pay board' or 'pay herd K' (place K of the herd, 1 = first)."
+            )
+        )
     elif phase == "keep":
-        lines.append(_("Keep one of the two action cards you drew: 'keep 1' or 'keep 2'; the other goes under its pile."))
+        lines.append(
+            _(
+                "Keep one of the two action cards you drew: 'keep 1' or 'keep 2'; the other goes under its pile."
+            )
+        )
     else:
         lines.append(
-            _("Use your hands: 'trade N' (face-up card N), 'lure' (one mammoth for fish + berry + mushroom), 'bonus N [option]', then 'done'. Hands you do not use are lost. Water pays automatically for a missing fish, berry or mushroom (2 water each).")
+            _(
+                "Use your hands: 'trade N' (face-up card N), 'lure' (one mammoth for fish + berry + mushroom), 'bonus N [option]', then 'done'. Hands you do not use are lost. Water pays automatically for a missing fish, berry or mushroom (2 water each)."
+            )
         )
     lines.append(_("Legal now: {commands}").format(commands=", ".join(allowed[:20])))
     lines.append(
-        _("Note: board layout, card hands, bonus and trade cards, mountain values and track ends are reconstructions (see the rules document).")
+        _(
+            "Note: board layout, card hands, bonus and trade cards, mountain values and track ends are reconstructions (see the rules document)."
+        )
     )
     return "\n".join(lines)

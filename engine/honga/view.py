@@ -108,7 +108,10 @@ def _turn(state: dict) -> dict:
 
 
 def _card(card: int) -> dict:
-    return {"colour": data.ACTION_CARDS[card]["colour"], "quarters": list(data.ACTION_CARDS[card]["hands"])}
+    return {
+        "colour": data.ACTION_CARDS[card]["colour"],
+        "quarters": list(data.ACTION_CARDS[card]["hands"]),
+    }
 
 
 def _own(state: dict, player: str) -> dict:

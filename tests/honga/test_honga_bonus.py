@@ -9,7 +9,9 @@ from engine import IllegalMove
 
 def _with_bonus(h, *cards, want=None, res=None):
     s = h.new()
-    s["pl"]["p1"]["bonus"] = [h.bonus_id(*c) if isinstance(c, tuple) else h.bonus_id(c) for c in cards]
+    s["pl"]["p1"]["bonus"] = [
+        h.bonus_id(*c) if isinstance(c, tuple) else h.bonus_id(c) for c in cards
+    ]
     if res:
         s["pl"]["p1"]["res"] = res
     return h.lay(s, "p1", want or {"trade": 2, "mountain": 1, "honga": 1})

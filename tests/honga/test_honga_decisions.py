@@ -30,7 +30,9 @@ def test_printed_resource_first_then_swap_then_water(h):
 
 def test_trade_water_cannot_be_replaced(h):
     """Decision: water on a trade card must be paid with water."""
-    assert h.rules.payment({"fish": 5, "berries": 5, "mushrooms": 5, "water": 1}, {"water": 2}) is None
+    assert (
+        h.rules.payment({"fish": 5, "berries": 5, "mushrooms": 5, "water": 1}, {"water": 2}) is None
+    )
 
 
 def test_red_pile_exhausted_gives_grey(h):

@@ -68,3 +68,15 @@ def test_herd_choice_asked_only_when_it_matters(h):
     s = h.play(s, "p1", "trade 1")
     assert s["phase"] == "act" and s["herd"] == ["p1", "p2"]
     assert s["tusk"] == "p1"
+
+
+def test_bonus_deck_reshuffles_then_runs_dry(h):
+    """Nota: an empty bonus deck is reshuffled from the discard; with both empty a forest
+    hand gives nothing."""
+    s = h.new()
+    s["bonus_discard"] = [s["bonus_deck"].pop()]
+    rest = s["bonus_deck"]
+    s["bonus_deck"] = []
+    s = h.lay(s, "p1", {"forest": 2, "mountain": 1, "honga": 1})
+    assert len(s["pl"]["p1"]["fresh"]) == 1 and s["bonus_discard"] == []
+    assert len(rest) == 24

@@ -383,7 +383,7 @@ def settle_mammoths(state: dict, player: str) -> None:
     while pending["mammoths"]:
         sources = mammoth_sources(state, player)
         places = [s for s in sources if s != "board"]
-        if places and me["board"]:
+        if places and me["board"] and me["board"] + len(places) > pending["mammoths"]:
             return  # board or herd: the player chooses
         if len(places) > pending["mammoths"] and len(set(_herd_choice_effect(state, places))) > 1:
             return  # which herd place: the player chooses

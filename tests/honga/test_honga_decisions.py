@@ -80,3 +80,18 @@ def test_bonus_deck_reshuffles_then_runs_dry(h):
     s = h.lay(s, "p1", {"forest": 2, "mountain": 1, "honga": 1})
     assert len(s["pl"]["p1"]["fresh"]) == 1 and s["bonus_discard"] == []
     assert len(rest) == 24
+
+
+def test_no_question_when_every_own_mammoth_is_needed(h):
+    """Decision: a trade needing all your mammoths takes them without asking."""
+    s = h.new()
+    s["trade_slots"][0] = h.trade_id((1, 1, 1, 1, 2))
+    s["pl"]["p1"]["res"] = {"fish": 1, "berries": 1, "mushrooms": 1, "water": 1}
+    s["pl"]["p1"]["board"] = 1
+    s["herd"] = ["p2", "p1"]
+    s["placed"] = {"p1": 2, "p2": 1}
+    s["tusk"] = "p1"
+    s = h.lay(s, "p1", {"trade": 2, "mountain": 1, "honga": 1})
+    s = h.play(s, "p1", "trade 1")
+    assert s["phase"] == "act" and s["herd"] == ["p2"] and s["pl"]["p1"]["board"] == 0
+    assert s["tusk"] == "p2" and s["pl"]["p1"]["score"] == 12

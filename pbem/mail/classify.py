@@ -7,6 +7,8 @@ message never change the answer.
 from __future__ import annotations
 
 import re
+from email.errors import MessageError
+from email.header import decode_header, make_header
 from email.message import Message
 from email.utils import parseaddr
 
@@ -38,8 +40,8 @@ _AUTO_REPLY_SUBJECT = re.compile(
 _VACATION_MAILER = re.compile(r"vacation|auto-?respon|auto-?reply|out of office", re.IGNORECASE)
 _SUPPRESS_VALUES = {"all", "oof", "autoreply"}
 _AUTO_PRECEDENCE = {"bulk", "junk", "auto_reply"}
-_AUTO_HEADERS = ("X-Autorespond", "X-Autoreply-From", "X-Mail-Autoreply")
-_LIST_HEADERS = ("List-Id", "List-Post", "List-Unsubscribe", "Mailing-List", "X-Mailing-List")
+_AUTO_HEADERS = ("x-autorespond", "x-autoreply-from", "x-mail-autoreply")
+_LIST_HEADERS = ("list-id", "list-post", "list-unsubscribe", "mailing-list", "x-mailing-list")
 
 
 def classify(message: Message) -> str:
@@ -47,16 +49,18 @@ def classify(message: Message) -> str:
 
     Anything but ``"normal"`` must never be answered (see :func:`is_loop_risk`): answering a
     machine invites it to answer back, and two machines answering each other never stop.
+    Never raises: headers are read as they came, so a malformed one cannot break it.
     """
-    if message.get(LOOP_HEADER) is not None:
+    headers = _headers(message)
+    if LOOP_HEADER.lower() in headers:
         return LOOP
-    if _is_bounce(message):
+    if _is_bounce(headers):
         return BOUNCE
-    if _is_auto_reply(message):
+    if _is_auto_reply(headers):
         return AUTO_REPLY
-    if _is_list(message):
+    if _is_list(headers):
         return LIST
-    if _header(message, "Return-Path") in ("", "<>"):
+    if headers.get("return-path") in ("", "<>"):
         return BOUNCE
     return NORMAL
 
@@ -70,56 +74,70 @@ def is_loop_risk(message: Message) -> bool:
     return classify(message) != NORMAL
 
 
-def _header(message: Message, name: str) -> str | None:
-    """The header's value, stripped, or ``None`` when it is missing or unreadable."""
-    value = message.get(name)
-    if value is None:
-        return None
-    return str(value).strip()
+def _headers(message: Message) -> dict[str, str]:
+    """The first value of each top-level header by lower-case name: unfolded, encoded words
+    decoded where possible, stripped. (Parsing headers the email package's way can raise on
+    malformed ones, so the raw values are read.)"""
+    headers: dict[str, str] = {}
+    for name, value in message.raw_items():
+        headers.setdefault(name.lower(), _readable(str(value)))
+    return headers
 
 
-def _report_type(message: Message) -> str | None:
+def _readable(value: str) -> str:
+    value = re.sub(r"\r?\n[ \t]+", " ", value).strip()
+    if "=?" not in value:
+        return value
+    try:
+        return str(make_header(decode_header(value))).strip()
+    except (MessageError, LookupError, UnicodeError, ValueError):
+        return value
+
+
+def _report_type(headers: dict[str, str]) -> str | None:
     """The report-type of a ``multipart/report`` (a DSN or a read receipt), else ``None``."""
-    if message.get_content_type() != "multipart/report":
+    content_type = headers.get("content-type", "")
+    if content_type.partition(";")[0].strip().lower() != "multipart/report":
         return None
-    return str(message.get_param("report-type", "delivery-status")).lower()
+    found = re.search(r"report-type\s*=\s*\"?([\w-]+)", content_type, re.IGNORECASE)
+    return found[1].lower() if found else "delivery-status"
 
 
-def _is_bounce(message: Message) -> bool:
-    if _report_type(message) not in (None, "disposition-notification"):
+def _is_bounce(headers: dict[str, str]) -> bool:
+    if _report_type(headers) not in (None, "disposition-notification"):
         return True
-    if message.get("X-Failed-Recipients") is not None:
+    if "x-failed-recipients" in headers:
         return True
-    name, address = parseaddr(_header(message, "From") or "")
+    name, address = parseaddr(headers.get("from", ""))
     if address.partition("@")[0].lower() in _BOUNCE_SENDERS or _BOUNCE_SENDER_NAMES.search(name):
         return True
-    return bool(_BOUNCE_SUBJECT.match(_header(message, "Subject") or ""))
+    return bool(_BOUNCE_SUBJECT.match(headers.get("subject", "")))
 
 
-def _is_auto_reply(message: Message) -> bool:
-    if _report_type(message) == "disposition-notification":
+def _is_auto_reply(headers: dict[str, str]) -> bool:
+    if _report_type(headers) == "disposition-notification":
         return True
-    submitted = (_header(message, "Auto-Submitted") or "no").partition(";")[0].strip().lower()
+    submitted = headers.get("auto-submitted", "no").partition(";")[0].strip().lower()
     if submitted not in ("", "no"):
         return True
-    for name in ("Precedence", "X-Precedence"):
-        if (_header(message, name) or "").lower() in _AUTO_PRECEDENCE:
-            return True
-    if (_header(message, "X-Autoreply") or "no").lower() != "no":
+    precedences = {headers.get(name, "").lower() for name in ("precedence", "x-precedence")}
+    if precedences & _AUTO_PRECEDENCE:
         return True
-    if (_header(message, "X-Autogenerated") or "").lower() == "reply":
+    if headers.get("x-autoreply", "no").lower() != "no":
         return True
-    if any(message.get(name) is not None for name in _AUTO_HEADERS):
+    if headers.get("x-autogenerated", "").lower() == "reply":
         return True
-    suppress = _header(message, "X-Auto-Response-Suppress") or ""
+    if any(name in headers for name in _AUTO_HEADERS):
+        return True
+    suppress = headers.get("x-auto-response-suppress", "")
     if {value.strip().lower() for value in suppress.split(",")} & _SUPPRESS_VALUES:
         return True
-    if _VACATION_MAILER.search(_header(message, "X-Mailer") or ""):
+    if _VACATION_MAILER.search(headers.get("x-mailer", "")):
         return True
-    return bool(_AUTO_REPLY_SUBJECT.match(_header(message, "Subject") or ""))
+    return bool(_AUTO_REPLY_SUBJECT.match(headers.get("subject", "")))
 
 
-def _is_list(message: Message) -> bool:
-    if (_header(message, "Precedence") or "").lower() == "list":
+def _is_list(headers: dict[str, str]) -> bool:
+    if headers.get("precedence", "").lower() == "list":
         return True
-    return any(message.get(name) is not None for name in _LIST_HEADERS)
+    return any(name in headers for name in _LIST_HEADERS)

@@ -8,6 +8,7 @@ blocks, HTML quote containers) and never raises, whatever the message looks like
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from email.message import Message
 from html.parser import HTMLParser
 
@@ -104,16 +105,30 @@ _BLOCKS = {
     "fieldset", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header",
     "hr", "li", "main", "nav", "ol", "p", "pre", "section", "table", "tr", "ul",
 }  # fmt: skip
+_VOID = {
+    "area",
+    "base",
+    "br",
+    "col",
+    "embed",
+    "hr",
+    "img",
+    "input",
+    "link",
+    "meta",
+    "source",
+    "wbr",
+}
 _HIDDEN = {"script", "style", "title", "template", "noscript"}
 _QUOTE_START = "\ue000"  # private-use marks: where quoted HTML begins and ends
 _QUOTE_END = "\ue001"
 #: Elements holding only an attribution or a signature: dropped in replies.
 _DROPPED_CLASSES = {"moz-cite-prefix", "gmail_signature", "moz-signature"}
 #: Elements that hold quoted history: kept as ``>`` lines, so text after them survives.
-_QUOTE_CLASSES = {"yahoo_quoted", "gmail_quote_container"}
+_QUOTE_CLASSES = {"yahoo_quoted"}
 #: Elements after which everything is quoted history.
-_CUT_IDS = {"divrplyfwdmsg", "appendonsend", "stopspelling", "zwchr", "outlookmessageheader"}
-_CUT_CLASSES = {"outlookmessageheader", "moz-forward-container", "gmail_forward"}
+_CUT_IDS = {"divrplyfwdmsg", "appendonsend", "stopspelling", "zwchr"}
+_CUT_CLASSES = {"outlookmessageheader", "moz-forward-container"}
 _HEADER_START = re.compile(
     r"^\s*(from|de|von|от|da|van|fra|od|date|sent|gesendet|enviado|envoyé)\s*:", re.IGNORECASE
 )
@@ -150,6 +165,15 @@ def _render(html: str, for_reply: bool) -> str:
     return re.sub(r"\n{3,}", "\n\n", text)
 
 
+@dataclass
+class _Region:
+    """An open element whose content is hidden or quoted, and how often its tag is open."""
+
+    tag: str
+    kind: str
+    open_count: int = 1
+
+
 class _TextParser(HTMLParser):
     """Collects the text of HTML; in reply mode also marks quotes and stops at history."""
 
@@ -157,7 +181,7 @@ class _TextParser(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.for_reply = for_reply
         self.parts: list[str] = []
-        self.regions: list[list] = []  # [tag, kind, open count] of hidden / quote elements
+        self.regions: list[_Region] = []
         self.pre = 0
         self.cut = False
         self.maybe_cut_at: int | None = None  # a border-top box: history if it starts "From:"
@@ -172,14 +196,14 @@ class _TextParser(HTMLParser):
         if kind == "border":
             self.maybe_cut_at = len(self.parts)
             kind = None
-        if kind is not None:
-            self.regions.append([tag, kind, 1])
+        if kind is not None and tag not in _VOID:
+            self.regions.append(_Region(tag, kind))
             if kind == "quote":
                 self._mark(_QUOTE_START)
         else:
             for region in reversed(self.regions):
-                if region[0] == tag:
-                    region[2] += 1
+                if region.tag == tag:
+                    region.open_count += 1
                     break
         if tag == "br":
             self.parts.append("\n")
@@ -195,11 +219,11 @@ class _TextParser(HTMLParser):
             return
         for index in range(len(self.regions) - 1, -1, -1):
             region = self.regions[index]
-            if region[0] == tag:
-                region[2] -= 1
-                if region[2] == 0:
+            if region.tag == tag:
+                region.open_count -= 1
+                if region.open_count == 0:
                     for closed in self.regions[index:]:
-                        if closed[1] == "quote":
+                        if closed.kind == "quote":
                             self._mark(_QUOTE_END)
                     del self.regions[index:]
                 break
@@ -209,7 +233,7 @@ class _TextParser(HTMLParser):
             self.pre = max(self.pre - 1, 0)
 
     def handle_data(self, data):
-        if self.cut or any(region[1] == "hidden" for region in self.regions):
+        if self.cut or any(region.kind == "hidden" for region in self.regions):
             return
         if self.maybe_cut_at is not None and data.strip():
             if _HEADER_START.match(data):

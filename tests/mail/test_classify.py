@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from email import message_from_string, policy
+from email import message_from_bytes, message_from_string, policy
 from email.message import EmailMessage
 
 import pytest
@@ -214,3 +214,32 @@ def test_our_own_marker_is_a_loop(headers):
 def test_header_names_are_case_insensitive():
     assert classify(mail("auto-submitted: Auto-Replied\n")) == "auto_reply"
     assert classify(mail("PRECEDENCE: BULK\n")) == "auto_reply"
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        b'From: "x":;@y\n',  # makes the email package's own From parser raise
+        b"From: a:;<b@c>\n",
+        b"Subject: =?unknown-charset?q?Out_of_Office?=\n",
+        b"Subject: =?utf-8?b?not base64!?=\n",
+        b"Auto-Submitted:\n",
+        b"Content-Type: multipart/report; report-type=\n",
+        b"From: \xff\xfe <\x00@\xff>\n",
+    ],
+)
+def test_malformed_headers_never_raise(headers):
+    message = message_from_bytes(headers + b"\nplace 2 north\n", policy=policy.default)
+    assert classify(message) in {"normal", "auto_reply", "bounce", "list", "loop"}
+
+
+def test_encoded_subject_is_decoded():
+    message = message_from_bytes(
+        b"Subject: =?utf-8?q?Respuesta_autom=C3=A1tica=3A_HONGA?=\n\nhi\n", policy=policy.default
+    )
+    assert classify(message) == "auto_reply"
+
+
+def test_folded_header_is_unfolded():
+    message = message_from_bytes(b"Subject: Out of\n Office: HONGA\n\nhi\n", policy=policy.default)
+    assert classify(message) == "auto_reply"

@@ -488,6 +488,11 @@ def test_html_reply_keeps_text_after_a_blockquote():
     assert new_text(html_only(html)) == "lure fish"
 
 
+def test_a_signature_mark_on_an_empty_element_hides_nothing():
+    html = "<p>place 2 north</p><br class='moz-signature'><p>lure fish</p>"
+    assert new_text(html_only(html)) == "place 2 north\nlure fish"
+
+
 def test_border_top_box_without_headers_is_kept():
     html = "<p>place 2 north</p><div style='border-top: solid 1px'>lure fish</div>"
     assert new_text(html_only(html)) == "place 2 north\nlure fish"

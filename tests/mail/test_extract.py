@@ -490,7 +490,7 @@ def test_html_reply_keeps_text_after_a_blockquote():
 
 def test_a_signature_mark_on_an_empty_element_hides_nothing():
     html = "<p>place 2 north</p><br class='moz-signature'><p>lure fish</p>"
-    assert new_text(html_only(html)) == "place 2 north\nlure fish"
+    assert new_text(html_only(html)) == "place 2 north\n\nlure fish"
 
 
 def test_border_top_box_without_headers_is_kept():

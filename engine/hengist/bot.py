@@ -8,10 +8,25 @@ from engine.contract import State
 from engine.hengist import commands, data, places
 
 
-def card_cost(card: str) -> float:
-    if card == data.EXPLORER:
-        return 4.0
-    return 1.5 if "/" in card else 1.0
+def cards_cost(state: State, player: str, cards: list[str]) -> float:
+    """What playing ``cards`` costs; spare explorers are cheap (hoarding them stalls the boat)."""
+    spare = state["hands"][player].count(data.EXPLORER) - 1
+    explorer = 2.5 - 1.5 * max(0, spare)
+    return sum(explorer if c == data.EXPLORER else 1.5 if "/" in c else 1.0 for c in cards)
+
+
+def _sailing_risk(state: State, player: str, explorers: int) -> float:
+    """What the boat flipping the leftmost board would cost: own parties minus the opponent's."""
+    board, bay = state["boat"]
+    bays_to_flip = (len(state["boards"]) - places.slot_of(state, board)) * data.BAYS_PER_BOARD - bay
+    if explorers < bays_to_flip:
+        return 0.0
+    left = places.board_id(state["boards"][0])
+    balance = 0
+    for owner, home in state["parties"].items():
+        on_left = sum(places.on_board(place) and place[1] == left for place in home)
+        balance += on_left if owner == player else -on_left
+    return 12.0 * balance
 
 
 def _treasure_left(state: State, board: str) -> int:
@@ -36,24 +51,30 @@ def score(state: State, player: str, command: str) -> float:
     index = data.PARTY_LETTERS.index(words[1])
     home = state["parties"][player][index]
     if verb == "reinforce":
-        return 20.0
+        return 20.0 - _sailing_risk(state, player, 1)
     if verb == "spy":
-        return -2.0
-    if verb == "raid":
-        cards = words[3:]
-        return 50.0 + 3 * _raid_value(state, player, home[1], words[2]) - 2 * sum(map(card_cost, cards))
-    target = places.parse(state, words[2])
+        slot = int(words[2]) - 1
+        useful = sum(v is not None for v in state["boards"][slot]["treasures"]) >= 2
+        spare = state["hands"][player].count(data.EXPLORER) - 1  # hoarding stalls the boat
+        return (1.0 if useful else -3.0) + 2.0 * spare - _sailing_risk(state, player, 1)
     cards = words[3:]
-    cost = sum(map(card_cost, cards)) + (1.0 if len(cards) == data.DISCARD_MOVE_CARDS else 0.0)
+    risk = _sailing_risk(state, player, cards.count(data.EXPLORER))
+    if verb == "raid":
+        return 50.0 + 3 * _raid_value(state, player, home[1], words[2]) - 2 * cards_cost(state, player, cards) - risk
+    target = places.parse(state, words[2])
+    cost = cards_cost(state, player, cards) + (1.0 if len(cards) == data.DISCARD_MOVE_CARDS else 0.0) + risk
+    here_empty = places.on_board(home) and _treasure_left(state, home[1]) == 0
     if target == places.BOAT:
-        return -5.0
+        return 8.0 if here_empty else -5.0
     if home == places.BOAT:
         return 15.0 + _treasure_left(state, target[1])
     if target[0] == "h" and home[0] == "b":
+        if here_empty:
+            return -5.0 - cost
         return 10.0 + 3 * _treasure_left(state, target[1]) - 3 * cost
     if target[0] == "h":
         return -2.0 - cost
-    return -10.0 - cost
+    return (6.0 if here_empty else -10.0) - cost
 
 
 def choose(state: State, player: str, chooser: random.Random) -> str:

@@ -33,6 +33,11 @@ def slot_of(state: State, board: str) -> int:
     raise KeyError(board)
 
 
+def on_board(place: str) -> bool:
+    """Whether an internal place is a beach or hinterland space (not boat, not box)."""
+    return place not in (BOAT, BOX)
+
+
 def display(state: State, place: str) -> str:
     """The name players type for an internal place."""
     if place in (BOAT, BOX):

@@ -12,7 +12,7 @@ from itertools import permutations
 
 from engine.contract import State, log, rng
 from engine.hengist import data
-from engine.hengist.places import BOAT, BOX, board_id, display, slot_of
+from engine.hengist.places import BOAT, BOX, board_id, display, on_board, slot_of
 
 # -- reading the state ------------------------------------------------------------------
 
@@ -27,7 +27,7 @@ def occupants(state: State) -> dict[str, list]:
     taken = {}
     for player, places in state["parties"].items():
         for index, place in enumerate(places):
-            if place not in (BOAT, BOX):
+            if on_board(place):
                 taken[place] = [player, index]
     return taken
 
@@ -48,6 +48,8 @@ def destinations(state: State, player: str, index: int) -> list[tuple[str, str |
             beach = f"b{boat_board}{i}"
             if beach not in taken:
                 found.append((beach, None))
+    elif place == BOX:
+        return found
     elif place[0] == "b":
         board, i = place[1], int(place[2])
         if board == boat_board and i // 3 == boat_bay:
@@ -321,7 +323,7 @@ def flip_leftmost(state: State, reason: str) -> None:
     lost = []
     for player, places in state["parties"].items():
         for index, place in enumerate(places):
-            if place[0] in "bh" and place[1] == digit:
+            if on_board(place) and place[1] == digit:
                 places[index] = BOX
                 lost.append([player, index])
     old_treasures = [value for value in board["treasures"] if value is not None]

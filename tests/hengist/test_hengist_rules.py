@@ -301,7 +301,7 @@ def test_leaving_the_rightmost_board_flips_the_leftmost():
     state["parties"]["bob"] = ["h20", "boat", "boat"]
     state["boards"][0]["seen"] = ["ann"]
     state["hands"]["ann"] = ["explorer"]
-    state = play(state, "reinforce" if False else "spy c 3")
+    state = play(state, "spy c 3")
     sides = [b["side"] for b in state["boards"]]
     assert sides == ["2A", "3A", "1B"]
     flipped = state["boards"][2]
@@ -411,3 +411,44 @@ def test_every_legal_command_is_accepted_in_a_busy_position():
     assert len(legal) == len(set(legal))
     for command in legal:
         GAME.play(state, "ann", command)
+
+
+def test_stalling_players_cannot_play_for_ever():
+    """Random or stubborn play must end: players who only write 'end' (hoarding every card, so
+    the boat never sails) reach the turn limit; every turn is at most 4 commands."""
+    state = GAME.new(PLAYERS, seed=8)
+    for _ in range(data.MAX_TURNS):
+        if not GAME.to_move(state):
+            break
+        state = GAME.play(state, GAME.to_move(state)[0], "end")
+    assert GAME.to_move(state) == [] and GAME.result(state)["scores"] == {"ann": 0, "bob": 0}
+    assert sum(len(hand) for hand in state["hands"].values()) == 60  # the piles ran dry
+
+
+def test_every_event_of_random_games_is_described():
+    import random
+
+    for seed in range(5):
+        state = GAME.new(PLAYERS, seed=seed)
+        chooser = random.Random(seed)
+        while GAME.to_move(state):
+            player = GAME.to_move(state)[0]
+            state = GAME.play(state, player, chooser.choice(GAME.legal(state, player)))
+        kinds = set()
+        for event in state["log"]:
+            text = GAME.describe(event)
+            assert text.strip() and "Something happened" not in text
+            kinds.add(event["type"])
+        assert {"setup", "draw", "drew", "move", "boat", "game_over"} <= kinds
+
+
+def test_help_shows_examples_from_the_legal_commands():
+    state = fresh()
+    state["parties"]["ann"] = ["b10", "h11", "box"]
+    state["hands"]["ann"] = ["hill", "mountain", "forest", "explorer", "river"]
+    text = GAME.help(state, "ann")
+    legal = GAME.legal(state, "ann")
+    for line in text.splitlines():
+        if line.startswith("  "):
+            assert line.split("  ")[1].strip() in legal
+    assert "reinforce c" in text and "raid b" in text and "reconstruction" in text

@@ -5,6 +5,7 @@ Canonical forms (party letters a/b/c, places as in :mod:`places`, cards by kind)
     move a 1b                  boat -> beach or beach -> boat (free)
     move a h2 hill             along a road, paying one matching card
     move a h2 hill hill river  along a road, discarding any 3 terrain cards
+                               (also: discard a h2 hill hill river)
     raid a white hill river forest   raid the village of the party's board
     spy a 2                    explorer as spy on the road tile of board 2
     reinforce a                explorer as reinforcement: lost party back to the boat
@@ -35,6 +36,7 @@ VERBS = {
     "spy": "spy", "s": "spy", "look": "spy",
     "reinforce": "reinforce", "return": "reinforce", "reinforcement": "reinforce",
     "end": "end", "done": "end", "pass": "end", "e": "end",
+    "discard": "discard", "d": "discard",
 }  # fmt: skip
 
 
@@ -92,7 +94,7 @@ def discard_sets(counts: Counter) -> list[tuple[str, ...]]:
     return found
 
 
-def raid_sets(counts: Counter, terrains: list[str]) -> list[tuple[str, ...]]:
+def raid_sets(counts: Counter, terrains) -> list[tuple[str, ...]]:
     """Every distinct set of cards paying for ``terrains``, listed in the terrains' order."""
     kinds = sorted(counts, key=CARD_ORDER.get)
     options = [[k for k in kinds if rules.matches(k, t)] for t in terrains]
@@ -118,6 +120,7 @@ def legal(state: State, player: str) -> list[str]:
         kinds = sorted(counts, key=CARD_ORDER.get)
         explorer = data.EXPLORER in counts
         discards = None
+        raids: dict[tuple[str, ...], list[str]] = {}
         spy_slots = rules.spyable(state, player) if explorer else []
         for index, place in enumerate(state["parties"][player]):
             if index in state["acted"]:
@@ -134,15 +137,15 @@ def legal(state: State, player: str) -> list[str]:
                     continue
                 found.extend(f"move {name} {where} {k}" for k in kinds if rules.matches(k, terrain))
                 if discards is None:
-                    discards = discard_sets(counts)
-                found.extend(f"move {name} {where} {card_text(combo)}" for combo in discards)
+                    discards = [card_text(combo) for combo in discard_sets(counts)]
+                found.extend(f"move {name} {where} {cards}" for cards in discards)
             if place[0] == "h":
                 paths = rules.side_of(state, place[1])["paths"]
                 for colour in rules.open_paths(state, place[1]):
-                    found.extend(
-                        f"raid {name} {colour} {card_text(combo)}"
-                        for combo in raid_sets(counts, paths[colour])
-                    )
+                    terrains = tuple(paths[colour])
+                    if terrains not in raids:
+                        raids[terrains] = [card_text(combo) for combo in raid_sets(counts, terrains)]
+                    found.extend(f"raid {name} {colour} {cards}" for cards in raids[terrains])
             found.extend(f"spy {name} {slot + 1}" for slot in spy_slots)
     found.append("end")
     return found
@@ -159,7 +162,7 @@ def apply(state: State, player: str, command: str) -> None:
     verb = VERBS.get(tokens[0])
     if verb is None:
         raise IllegalMove(
-            _("Unknown command {word!r}; use move, raid, spy, reinforce or end.").format(word=tokens[0])
+            _("Unknown command {word!r}; use move, discard, raid, spy, reinforce or end.").format(word=tokens[0])
         )
     words = tokens[1:]
     if verb == "end":
@@ -169,7 +172,8 @@ def apply(state: State, player: str, command: str) -> None:
         return
     if not rules.actions_left(state):
         raise IllegalMove(_("You have no actions left this turn; write 'end'."))
-    {"move": _move, "raid": _raid, "spy": _spy, "reinforce": _reinforce}[verb](state, player, words)
+    actions = {"move": _move, "discard": _discard, "raid": _raid, "spy": _spy, "reinforce": _reinforce}
+    actions[verb](state, player, words)
 
 
 def _split(words: list[str]) -> tuple[list[int], list[str], list[str]]:
@@ -276,6 +280,15 @@ def _move(state: State, player: str, words: list[str]) -> None:
         )
     _check_hand(state, player, cards)
     rules.move(state, player, index, target, cards)
+
+
+def _discard(state: State, player: str, words: list[str]) -> None:
+    """'discard a h2 hill hill river': the three-card move, said the other way round."""
+    if len(_split(words)[2]) != data.DISCARD_MOVE_CARDS:
+        raise IllegalMove(
+            _("'discard' moves a party with any three terrain cards, e.g. 'discard a h2 hill hill river'.")
+        )
+    _move(state, player, words)
 
 
 def _raid(state: State, player: str, words: list[str]) -> None:

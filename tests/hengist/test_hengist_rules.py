@@ -152,6 +152,9 @@ def test_three_card_discard_moves_regardless_of_terrain():
     with pytest.raises(IllegalMove, match="three"):
         play(state, "move a h1 river forest explorer")
     assert "move a h1 river forest river/forest" in GAME.legal(state, "ann")
+    assert play(state, "discard a h1 river forest river/forest")["parties"]["ann"][0] == "h10"
+    with pytest.raises(IllegalMove, match="three"):
+        play(state, "discard a h1 river")
     state = play(state, "move a h1 forest river river/forest")
     assert state["parties"]["ann"][0] == "h10"
     assert state["hands"]["ann"] == ["explorer"]

@@ -1,0 +1,403 @@
+"""The command language: legal commands as canonical text, and natural text parsed to it.
+
+Canonical forms (one decision each):
+  place 3 forest | place hut | place field | place toolmaker | place card 2 | place building 1
+  use forest | use hut | buy card 2 pay 1 wood 1 clay | skip card 2 | build 1
+  build 3 pay 2 wood 2 gold | skip building 3 | tools auto | tools ask
+  tools none | tools 3 1 c4 | pick gold | take 1 wood 1 gold | tame 2 | tame 2 pay 1 wood
+  bonus one | bonus all | pay 2 wood | starve
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.contract import IllegalMove
+from engine.i18n import _
+
+from . import data, rules
+
+# -- goods lists -------------------------------------------------------------------------
+
+
+def goods_text(goods: dict) -> str:
+    return " ".join(f"{goods[g]} {g}" for g in data.GOODS if goods.get(g))
+
+
+def payments(have: dict, n: int, kinds: int | None = None) -> list[dict]:
+    """Every way to pay ``n`` resources from ``have`` (with exactly ``kinds`` kinds if given)."""
+    out: list[dict] = []
+    res = data.RESOURCES
+
+    def walk(i: int, left: int, chosen: dict) -> None:
+        if i == len(res) - 1:
+            if left <= have[res[i]]:
+                paid = dict(chosen)
+                if left:
+                    paid[res[i]] = left
+                if kinds is None or len(paid) == kinds:
+                    out.append(paid)
+            return
+        for k in range(min(left, have[res[i]]), -1, -1):
+            if k:
+                chosen[res[i]] = k
+            walk(i + 1, left - k, chosen)
+            chosen.pop(res[i], None)
+
+    walk(0, n, {})
+    return out
+
+
+def parse_goods(words: list[str], allowed=data.RESOURCES) -> dict:
+    """'2 wood clay clay' -> {'wood': 2, 'clay': 2}; IllegalMove for anything else."""
+    goods: dict[str, int] = {}
+    count = None
+    for w in words:
+        if w.isdigit():
+            if count is not None:
+                raise IllegalMove(_("Two numbers in a row: “{w}”.").format(w=w))
+            count = int(w)
+            continue
+        good = GOOD_WORDS.get(w)
+        if good is None or good not in allowed:
+            raise IllegalMove(
+                _("“{w}” is not something you can pay or take here ({allowed}).").format(
+                    w=w, allowed=", ".join(_(data.GOOD_NAMES[g]) for g in allowed)
+                )
+            )
+        goods[good] = goods.get(good, 0) + (1 if count is None else count)
+        count = None
+    if count is not None:
+        raise IllegalMove(_("A number without a good after it."))
+    return {g: n for g, n in goods.items() if n}
+
+
+GOOD_WORDS = {
+    "food": "food",
+    "wood": "wood",
+    "woods": "wood",
+    "clay": "clay",
+    "clays": "clay",
+    "brick": "clay",
+    "bricks": "clay",
+    "stone": "stone",
+    "stones": "stone",
+    "gold": "gold",
+    "golds": "gold",
+}
+
+# -- legal -------------------------------------------------------------------------------
+
+
+def place_text(place: str, count: int) -> str:
+    if place in data.AREAS:
+        return f"place {count} {place}"
+    if place.startswith("card"):
+        return f"place card {place[4:]}"
+    if place.startswith("building"):
+        return f"place building {place[8:]}"
+    return f"place {place}"
+
+
+def resources_of(me: dict) -> dict:
+    return {g: me[g] for g in data.RESOURCES}
+
+
+def building_payments(state: dict, player: str, stack: int) -> list[str]:
+    me = state["p"][player]
+    info = data.BUILDINGS[state["stacks"][stack - 1][0]]
+    have = resources_of(me)
+    if info["kind"] == "fixed":
+        ok = all(have[g] >= n for g, n in info["cost"].items())
+        return [f"build {stack}"] if ok else []
+    if info["kind"] == "exact":
+        ways = payments(have, info["count"], info["kinds"])
+    else:
+        ways = [w for n in range(info["min"], info["max"] + 1) for w in payments(have, n)]
+    return [f"build {stack} pay {goods_text(w)}" for w in ways]
+
+
+def action_commands(state: dict, player: str) -> list[str]:
+    me = state["p"][player]
+    out = []
+    for place in rules.my_places(state, player):
+        if place in data.AREAS or place in data.VILLAGE:
+            out.append(f"use {place}")
+        elif place.startswith("card"):
+            k = int(place[4:])
+            out += [f"buy card {k} pay {goods_text(w)}" for w in payments(resources_of(me), k)]
+            out.append(f"skip card {k}")
+        else:
+            k = int(place[8:])
+            out += building_payments(state, player, k)
+            out.append(f"skip building {k}")
+    return out
+
+
+def tool_choices(me: dict) -> list[str]:
+    tiles = sorted((me["tools"][i] for i, u in enumerate(me["used"]) if not u), reverse=True)
+    cards = sorted(me["one_use"], reverse=True)
+    out = ["tools none"]
+    seen = set()
+    for tmask in range(1 << len(tiles)):
+        t = tuple(tiles[j] for j in range(len(tiles)) if tmask >> j & 1)
+        for cmask in range(1 << len(cards)):
+            c = tuple(cards[j] for j in range(len(cards)) if cmask >> j & 1)
+            if (t or c) and (t, c) not in seen:
+                seen.add((t, c))
+                out.append("tools " + " ".join([str(v) for v in t] + [f"c{v}" for v in c]))
+    return out
+
+
+def take_choices(state: dict, count: int) -> list[str]:
+    have = state["supply"] if rules.limited(state) else dict.fromkeys(data.RESOURCES, count)
+    left = sum(have.values())
+    ways = payments(have, min(count, left))
+    return [f"take {goods_text(w)}" if w else "take nothing" for w in ways]
+
+
+def tame_choices(me: dict, count: int) -> list[str]:
+    out = []
+    for n in range(count + 1):
+        if me["food"] >= n:
+            out.append(f"tame {n}")
+        else:
+            out += [
+                f"tame {n} pay {goods_text(w)}" for w in payments(resources_of(me), n - me["food"])
+            ]
+    return out
+
+
+def pending_commands(state: dict, item: dict) -> list[str]:
+    me = state["p"][item["player"]]
+    kind = item["kind"]
+    if kind == "tools":
+        return tool_choices(me)
+    if kind == "pick":
+        return [f"pick {data.DICE_EVERYONE[v]}" for v in sorted(set(item["dice"]))]
+    if kind == "take":
+        return take_choices(state, item["count"])
+    if kind == "tame":
+        return tame_choices(me, item["count"])
+    return ["bonus one", "bonus all"]
+
+
+def legal(state: dict, player: str) -> list[str]:
+    phase = state["phase"]
+    if phase == "over":
+        return []
+    if state["pending"]:
+        item = state["pending"][0]
+        return pending_commands(state, item) if item["player"] == player else []
+    if phase == "feed":
+        short = state["feeding"].get(player)
+        if short is None:
+            return []
+        me = state["p"][player]
+        return [f"pay {goods_text(w)}" for w in payments(resources_of(me), short)] + ["starve"]
+    if state["players"][state["turn"]] != player:
+        return []
+    if phase == "place":
+        me = state["p"][player]
+        setting = "tools ask" if me["auto_tools"] else "tools auto"
+        return [place_text(p, n) for p, n in rules.place_options(state, player)] + [setting]
+    return action_commands(state, player)
+
+
+def to_move(state: dict) -> list[str]:
+    if state["phase"] == "over":
+        return []
+    if state["pending"]:
+        return [state["pending"][0]["player"]]
+    if state["phase"] == "feed":
+        return [p for p in state["players"] if p in state["feeding"]]
+    return [state["players"][state["turn"]]]
+
+
+# -- parsing -----------------------------------------------------------------------------
+
+FILLERS = {
+    "the", "on", "to", "with", "and", "a", "an", "at", "in", "of", "my", "for", "into",
+    "figure", "figures", "people", "person", "worker", "workers", "meeple", "meeples",
+}  # fmt: skip
+PHRASES = [
+    ("tool maker", "toolmaker"),
+    ("clay pit", "clay"),
+    ("hunting grounds", "hunt"),
+    ("hunting ground", "hunt"),
+    ("love hut", "hut"),
+    ("for one", "one"),
+    ("for all", "all"),
+    ("for everyone", "all"),
+]
+PLACE_WORDS = {
+    "hunt": "hunt", "hunting": "hunt", "food": "hunt",
+    "forest": "forest", "wood": "forest", "woods": "forest",
+    "clay": "clay", "pit": "clay", "brick": "clay",
+    "quarry": "quarry", "stone": "quarry",
+    "river": "river", "gold": "river",
+    "toolmaker": "toolmaker", "tool": "toolmaker", "tools": "toolmaker",
+    "hut": "hut", "field": "field", "farm": "field", "agriculture": "field",
+}  # fmt: skip
+DIE_WORDS = {
+    "wood": 1, "clay": 2, "brick": 2, "stone": 3, "gold": 4, "tool": 5, "tools": 5,
+    "agriculture": 6, "field": 6, "farm": 6, "food": 6,
+    "1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6,
+}  # fmt: skip
+CARD_WORDS = {"card", "cards", "civ", "civilization"}
+BUILDING_WORDS = {"building", "buildings", "bldg", "house", "stack"}
+
+
+def words_of(command: str) -> list[str]:
+    text = re.sub(r"[,.;:!?()]", " ", command)
+    for phrase, word in PHRASES:
+        text = text.replace(phrase, word)
+    return [w for w in text.split() if w not in FILLERS]
+
+
+def _number_after(words: list[str], keys: set[str]) -> tuple[int | None, list[str]]:
+    """The number following a key word (card 3, building 2) and the words left."""
+    for i, w in enumerate(words):
+        if w in keys:
+            if i + 1 < len(words) and words[i + 1].isdigit():
+                return int(words[i + 1]), words[:i] + words[i + 2 :]
+            if i > 0 and words[i - 1].isdigit():
+                return int(words[i - 1]), words[: i - 1] + words[i + 1 :]
+            raise IllegalMove(_("Say which one, for example “card 2” or “building 1”."))
+    return None, words
+
+
+def _pay_words(words: list[str]) -> list[str]:
+    return [w for w in words if w not in ("pay", "paying", "using", "use", "by")]
+
+
+def parse_place(words: list[str]) -> str:
+    card, words = _number_after(words, CARD_WORDS)
+    if card is not None:
+        return f"place card {card}"
+    building, words = _number_after(words, BUILDING_WORDS)
+    if building is not None:
+        return f"place building {building}"
+    numbers = [w for w in words if w.isdigit()]
+    places = [PLACE_WORDS[w] for w in words if w in PLACE_WORDS]
+    rest = [w for w in words if not w.isdigit() and w not in PLACE_WORDS]
+    if rest or len(places) != 1 or len(numbers) > 1:
+        raise IllegalMove(
+            _("Write where and how many, for example “place 3 forest” or “place hut”.")
+        )
+    where = places[0]
+    if where in data.AREAS:
+        return f"place {numbers[0] if numbers else 1} {where}"
+    return f"place {where}"
+
+
+def parse_action(words: list[str], verb: str) -> str:
+    card, rest = _number_after(words, CARD_WORDS)
+    if card is not None:
+        if verb in ("skip", "decline", "leave", "pass"):
+            return f"skip card {card}"
+        goods = parse_goods(_pay_words(rest))
+        return f"buy card {card} pay {goods_text(goods)}"
+    building, rest = _number_after(words, BUILDING_WORDS)
+    if building is not None:
+        if verb in ("skip", "decline", "leave", "pass"):
+            return f"skip building {building}"
+        goods = parse_goods(_pay_words(rest))
+        return f"build {building} pay {goods_text(goods)}" if goods else f"build {building}"
+    places = [PLACE_WORDS[w] for w in words if w in PLACE_WORDS]
+    if len(places) == 1 and len(words) == 1:
+        return f"use {places[0]}"
+    raise IllegalMove(
+        _("Say which place to use, for example “use forest”, “buy card 2 pay 2 wood”.")
+    )
+
+
+def parse(state: dict, player: str, command: str) -> str:
+    """Natural text to the canonical command (not yet checked against the legal list)."""
+    words = words_of(command)
+    if not words:
+        raise IllegalMove(_("Empty command."))
+    verb, rest = words[0], words[1:]
+    if verb in ("place", "put", "send", "go"):
+        return parse_place(rest)
+    if verb == "tools" or verb == "tool":
+        if rest in (["auto"], ["ask"]):
+            return f"tools {rest[0]}"
+        if not rest or rest in (["none"], ["no"], ["0"]):
+            return "tools none"
+        tiles = sorted((int(w) for w in rest if w.isdigit()), reverse=True)
+        cards = sorted((int(w[1:]) for w in rest if re.fullmatch(r"c\d", w)), reverse=True)
+        if len(tiles) + len(cards) != len(rest):
+            raise IllegalMove(_("Name tools by value: “tools 3 1”; one-use tool cards as “c4”."))
+        return "tools " + " ".join([str(v) for v in tiles] + [f"c{v}" for v in cards])
+    if verb in ("pick", "choose", "die"):
+        if len(rest) == 1 and rest[0] in DIE_WORDS:
+            return f"pick {data.DICE_EVERYONE[DIE_WORDS[rest[0]]]}"
+        raise IllegalMove(_("Pick one die by what it gives, for example “pick gold”."))
+    if verb == "take" and state["pending"] and state["pending"][0]["kind"] == "take":
+        if rest == ["nothing"]:
+            return "take nothing"
+        return f"take {goods_text(parse_goods(rest))}"
+    if verb == "tame":
+        if not rest or not rest[0].isdigit():
+            raise IllegalMove(_("Say how many figures tame the mammoth: “tame 2” or “tame 0”."))
+        goods = parse_goods(_pay_words(rest[1:]))
+        return f"tame {rest[0]} pay {goods_text(goods)}" if goods else f"tame {rest[0]}"
+    if verb in ("bonus", "one", "all"):
+        which = verb if verb != "bonus" else (rest[0] if rest else "")
+        if which in ("one", "1", "all", "everyone"):
+            return "bonus one" if which in ("one", "1") else "bonus all"
+        raise IllegalMove(_("Choose “bonus one” or “bonus all”."))
+    if verb == "pay" or verb == "feed":
+        return f"pay {goods_text(parse_goods(_pay_words(rest)))}"
+    if verb in ("starve", "lose", "hunger"):
+        return "starve"
+    if verb in ("use", "resolve", "take", "do", "buy", "get", "build", "skip", "decline",
+                "leave", "pass"):  # fmt: skip
+        if verb == "build" and not (rest and rest[0] in BUILDING_WORDS):
+            rest = ["building", *rest]
+        return parse_action(rest, verb)
+    if state["phase"] == "place":
+        return parse_place(words)
+    if verb in CARD_WORDS or verb in BUILDING_WORDS or verb in PLACE_WORDS:
+        return parse_action(words, "buy")
+    raise IllegalMove(_("“{command}” is not a Stone Age command.").format(command=command))
+
+
+def explain(state: dict, player: str, canonical: str, legal_now: list[str]) -> str:
+    """Why ``canonical`` is not legal now, for the player."""
+    if not legal_now:
+        return _("You have nothing to decide now.")
+    words = canonical.split()
+    reason = ""
+    me = state["p"][player]
+    if "pay" in words:
+        goods = parse_goods(words[words.index("pay") + 1 :], data.GOODS)
+        short = [g for g, n in goods.items() if me[g] < n]
+        if short:
+            reason = _("you do not have {goods}.").format(
+                goods=", ".join(f"{goods[g]} {_(data.GOOD_NAMES[g])}" for g in short)
+            )
+    if not reason and state["phase"] == "place" and words[0] == "place" and not state["pending"]:
+        reason = _("that place is full, closed to you this round, or you lack the figures.")
+    if not reason:
+        reason = _("it does not fit what is being decided.")
+    examples = ", ".join(f"“{c}”" for c in legal_now[:4])
+    return _("“{command}” is not possible now: {reason} Possible now: {examples}.").format(
+        command=canonical, reason=reason, examples=examples
+    )
+
+
+def resolve(state: dict, player: str, command: str) -> str:
+    """The canonical legal command meant by ``command``; IllegalMove otherwise."""
+    legal_now = legal(state, player)
+    if command in legal_now:
+        return command
+    canonical = parse(state, player, command)
+    if canonical in legal_now:
+        return canonical
+    if canonical.startswith("build ") and " pay " in canonical:
+        plain = canonical.split(" pay ")[0]
+        if plain in legal_now:  # a fixed building paid with its exact cost
+            return plain
+    raise IllegalMove(explain(state, player, canonical, legal_now))

@@ -1,0 +1,145 @@
+"""The Stone Age game object: the contract's methods, wired to rules, commands and views."""
+
+from __future__ import annotations
+
+import random
+
+from engine.contract import Game, Option
+from engine.i18n import _
+
+from . import bot, commands, data, rules, text, view
+
+
+def _goods_after(words: list[str], key: str) -> dict:
+    if key not in words:
+        return {}
+    return commands.parse_goods(words[words.index(key) + 1 :], data.GOODS)
+
+
+class StoneAge(Game):
+    name = "stoneage"
+    title = "Stone Age"
+    min_players = 2
+    max_players = 4
+    options = {
+        "mammoth_herd": Option(bool, False, "Play with the mini-expansion The Mammoth Herd."),
+        "resource_limit": Option(
+            bool, False, "The 28 wood, 18 clay, 12 stone and 10 gold are a hard limit."
+        ),
+    }
+    conformance_options = [{}, {"mammoth_herd": True, "resource_limit": True}]
+    conformance_games = 5
+    conformance_bot_games = 10
+
+    def setup(self, state):
+        rules.setup(state)
+
+    def to_move(self, state):
+        return commands.to_move(state)
+
+    def legal(self, state, player):
+        return commands.legal(state, player)
+
+    def apply(self, state, player, command):
+        canonical = commands.resolve(state, player, command)
+        execute(state, player, canonical)
+        rules.advance(state)
+
+    def observe(self, state, player):
+        return view.observe(state, player)
+
+    def result(self, state):
+        final = state["final"]
+        if final is None:
+            return None
+        return {k: final[k] for k in ("scores", "ranking", "tiebreak", "breakdown")}
+
+    def help(self, state, player):
+        legal = commands.legal(state, player) if player else []
+        if state["phase"] == "over":
+            return _("The game is over.")
+        if not legal:
+            return _("Nothing to decide for you now; waiting for {names}.").format(
+                names=", ".join(commands.to_move(state))
+            )
+        key = state["pending"][0]["kind"] if state["pending"] else state["phase"]
+        lines = [_(text.HELP[key])]
+        lines.append(
+            _("Possible now, for example: {examples}").format(examples="; ".join(legal[:6]))
+        )
+        if state["herd"] is not None:
+            lines.append(_(text.HERD_NOTE))
+        return "\n".join(lines)
+
+    def describe(self, event):
+        return text.describe(event)
+
+    def bot(self, state, player, chooser: random.Random):
+        return bot.choose(state, player, chooser)
+
+
+def execute(state: dict, player: str, command: str) -> None:
+    """Carry out one canonical, legal command."""
+    words = command.split()
+    verb = words[0]
+    if verb == "place":
+        if words[1] == "card" or words[1] == "building":
+            rules.place(state, player, words[1] + words[2], 1)
+        elif words[1].isdigit():
+            rules.place(state, player, words[2], int(words[1]))
+        else:
+            count = data.HUT_FIGURES if words[1] == "hut" else 1
+            rules.place(state, player, words[1], count)
+    elif verb == "use":
+        if words[1] in data.AREAS:
+            rules.use_area(state, player, words[1])
+        else:
+            rules.use_village(state, player, words[1])
+    elif verb == "buy":
+        rules.buy_card(state, player, int(words[2]), _goods_after(words, "pay"))
+    elif verb == "skip":
+        rules.skip(state, player, words[1] + words[2])
+    elif verb == "build":
+        stack = int(words[1])
+        info = data.BUILDINGS[state["stacks"][stack - 1][0]]
+        paid = dict(info["cost"]) if info["kind"] == "fixed" else _goods_after(words, "pay")
+        rules.build(state, player, stack, paid)
+    elif verb == "tools" and words[1] in ("auto", "ask"):
+        rules.set_tools(state, player, words[1] == "auto")
+    elif verb == "tools":
+        item = state["pending"].pop(0)
+        me = state["p"][player]
+        tiles, cards = [], []
+        for w in words[1:]:
+            if w == "none":
+                continue
+            if w.startswith("c"):
+                cards.append(int(w[1:]))
+                continue
+            value = int(w)
+            tiles.append(
+                next(
+                    i
+                    for i, u in enumerate(me["used"])
+                    if not u and me["tools"][i] == value and i not in tiles
+                )
+            )
+        rules.finish_roll(state, player, item["good"], item["dice"], item["source"], tiles, cards)
+    elif verb == "pick":
+        value = next(v for v, got in data.DICE_EVERYONE.items() if got == words[1])
+        rules.pick(state, player, value)
+    elif verb == "take":
+        rules.take(state, player, {} if words[1] == "nothing" else _goods_after(words, "take"))
+    elif verb == "tame":
+        state["pending"].pop(0)
+        count = int(words[1])
+        food = min(count, state["p"][player]["food"])
+        paid = {"food": food} if food else {}
+        paid.update(_goods_after(words, "pay"))
+        rules.tame(state, player, count, paid)
+    elif verb == "bonus":
+        rules.choose_bonus(state, player, words[1])
+    elif verb == "pay":
+        rules.feed_with(state, player, _goods_after(words, "pay"))
+    elif verb == "starve":
+        rules.starve(state, player)

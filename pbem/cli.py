@@ -52,11 +52,8 @@ def cmd_new(settings: Settings, args) -> int:
     options = dict(_option(o) for o in args.option)
     with transaction(settings.database_url) as session:
         session.info["queued"] = []
-        game = games.create(session, settings, args.game, args.addresses, options, seed=args.seed)
-        if args.start:
-            for seat in game.seats:
-                seat.status = "joined"
-            games.start_if_ready(session, settings, game)
+        game = games.create(session, settings, args.game, args.addresses, options, seed=args.seed,
+                            seated=args.start)
         session.flush()
         queued = [row.id for row in session.info.pop("queued")]
         game_id = game.id

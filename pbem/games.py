@@ -64,8 +64,12 @@ def _seat_names(players: list[Player]) -> list[str]:
 
 
 def locked(session: Session, game_id: int) -> Game:
-    """The game row, locked until the end of the transaction."""
-    game = session.scalar(select(Game).where(Game.id == game_id).with_for_update())
+    """The game row, locked until the end of the transaction.
+
+    ``FOR NO KEY UPDATE`` lets rows that merely refer to the game (moves, mails) be written
+    by others meanwhile, so two workers never deadlock on it.
+    """
+    game = session.scalar(select(Game).where(Game.id == game_id).with_for_update(key_share=True))
     if game is None:
         raise GameError(_("There is no game {id}.").format(id=game_id))
     return game
@@ -79,8 +83,12 @@ def create(
     options: dict | None = None,
     creator: str | None = None,
     seed: int | None = None,
+    seated: bool = False,
 ) -> Game:
-    """A new game inviting ``addresses`` (the creator, if among them, has joined already)."""
+    """A new game inviting ``addresses`` (the creator, if among them, has joined already).
+
+    ``seated`` seats everybody at once without invitations (operators, demos, tests).
+    """
     try:
         game_engine = engine.load(kind)
     except KeyError:
@@ -109,7 +117,7 @@ def create(
     session.flush()
     players = [player_for(session, a) for a in addresses]
     for position, (player, name) in enumerate(zip(players, _seat_names(players), strict=True)):
-        joined = creator is not None and player.address == creator.lower()
+        joined = seated or (creator is not None and player.address == creator.lower())
         session.add(
             Seat(
                 game_id=game.id,

@@ -144,3 +144,15 @@ class OutboundMail(Base):
     last_error: Mapped[str] = mapped_column(Text, default="")
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     sent: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class WebhookToken(Base):
+    """A provider's one-time webhook token already used: a second use is a replay."""
+
+    __tablename__ = "webhook_token"
+    __table_args__ = (UniqueConstraint("provider", "token"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    provider: Mapped[str] = mapped_column(String(16))
+    token: Mapped[str] = mapped_column(String(256))
+    seen: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now, index=True)

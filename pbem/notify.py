@@ -26,6 +26,10 @@ def thread(settings: Settings, game: Game, seat: Seat | None, in_reply_to: str |
 
 def _queue(session, message: EmailMessage, kind: str, game: Game | None) -> OutboundMail:
     """Queue in the caller's transaction; ``session.info["queued"]`` collects the rows to send."""
+    message["X-PBEM-Kind"] = kind
+    if game is not None:
+        message["X-PBEM-Game"] = str(game.id)
+        message["X-PBEM-Position"] = str(game.version)
     row = outbox.queue(session, message, kind, game.id if game else None)
     session.info.setdefault("queued", []).append(row)
     return row

@@ -22,7 +22,7 @@ from pbem.config import Settings
 from pbem.mail import commands
 from pbem.mail.classify import classify
 from pbem.mail.extract import new_text
-from pbem.mail.route import authentic, route, sender
+from pbem.mail.route import authentic, header_values, route, sender
 from pbem.models import Game, InboundMail, Seat
 
 SEAT_COMMANDS = {"join", "decline", "status", "help", "games", "resign", "say", "unsubscribe"}
@@ -46,14 +46,22 @@ def process(session: Session, settings: Settings, inbound_id: int) -> list[int]:
 
 
 def parse(raw: bytes) -> EmailMessage:
-    """The message object of stored bytes; broken MIME is parsed as well as it can be."""
-    return email.message_from_bytes(raw, policy=email.policy.default)
+    """The message object of stored bytes; broken MIME is parsed as well as it can be.
+
+    The modern policy gives up on some malformed headers; the old one never does.
+    """
+    try:
+        message = email.message_from_bytes(raw, policy=email.policy.default)
+        message.get_body()  # the modern policy fails lazily on broken Content-Type headers
+        return message
+    except Exception:  # noqa: BLE001 - any parse failure falls back to the lenient policy
+        return email.message_from_bytes(raw, policy=email.policy.compat32)
 
 
 def _handle(session: Session, settings: Settings, row: InboundMail, message: EmailMessage) -> str:
     """Route, authenticate, parse and act; return the inbound row's final status."""
     where = route(session, message, row.envelope_to, settings.domain)
-    reply_to = str(message.get("Message-ID", "")) or None
+    reply_to = next(iter(header_values(message, "Message-ID")), None)
     from_address = sender(message)
     if where.kind == "unknown":
         if from_address:
@@ -69,8 +77,8 @@ def _handle(session: Session, settings: Settings, row: InboundMail, message: Ema
     if where.kind == "service":
         return _service_mail(session, settings, from_address, parsed, reply_to)
     seat = where.seat
-    row.game_id, row.seat_id = seat.game_id, seat.id
     if not authentic(message, seat):
+        row.game_id, row.seat_id = seat.game_id, seat.id
         notify.notice(
             session, settings, seat.player.address, _("A mail for your seat was refused"),
             [_("We received a mail for your seat in game {id} from {address}, which is not your "
@@ -79,7 +87,8 @@ def _handle(session: Session, settings: Settings, row: InboundMail, message: Ema
             game=seat.game, seat=seat, locale=seat.player.locale,
         )
         return "refused"
-    game = games.locked(session, seat.game_id)
+    game = games.locked(session, seat.game_id)  # first lock, before any write of ours
+    row.game_id, row.seat_id = game.id, seat.id
     with use(i18n.translations(seat.player.locale)):
         try:
             _seat_mail(session, settings, game, seat, parsed, row.id)

@@ -26,16 +26,22 @@ class Route:
     token: str = ""
 
 
+def header_values(message: Message, name: str) -> list[str]:
+    """The raw values of header ``name``, unfolded; never raises on malformed headers."""
+    return [re.sub(r"\s+", " ", str(v)).strip() for k, v in message.raw_items() if k.lower() == name.lower()]
+
+
 def sender(message: Message) -> str:
     """The From address, lower case ("" when there is none)."""
-    return parseaddr(str(message.get("From", "")))[1].strip().lower()
+    values = header_values(message, "From")
+    return parseaddr(values[0])[1].strip().lower() if values else ""
 
 
 def recipients(message: Message, envelope_to: str) -> list[str]:
     """Envelope recipient first, then the addresses in the delivery and To/Cc headers."""
     found = [envelope_to] if envelope_to else []
     for header in ("Delivered-To", "X-Original-To", "To", "Cc"):
-        found += [addr for _, addr in getaddresses([str(v) for v in message.get_all(header, [])])]
+        found += [addr for _, addr in getaddresses(header_values(message, header))]
     return [a.strip().lower() for a in found if a]
 
 

@@ -1,0 +1,95 @@
+"""Shared fixtures: settings on a fresh SQLite file, and on a private PostgreSQL schema.
+
+PostgreSQL and Redis come from PBEM_TEST_DATABASE_URL and PBEM_TEST_REDIS_URL (``.ci/run``
+sets both). Without them the integration tests skip locally; on CI (``CI`` set) they fail
+instead, so they can never silently not run there.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine, text
+
+from pbem import migrate
+from pbem.config import Settings
+
+REPO = Path(__file__).resolve().parent.parent
+SHARED = REPO.parent / "shared"
+
+
+def _required(what: str) -> None:
+    message = f"{what} is not available"
+    if os.environ.get("CI"):
+        pytest.fail(f"{message}, and on CI the integration tests must run")
+    pytest.skip(message)
+
+
+def make_settings(var_dir: Path, database_url: str, **extra) -> Settings:
+    """Settings for a test: its own var folder and database, a test domain."""
+    return Settings(var_dir=var_dir, database_url=database_url, domain="pbem.test",
+                    smtp_url=extra.pop("smtp_url", ""), **extra)
+
+
+@pytest.fixture
+def sqlite_settings(tmp_path) -> Settings:
+    """Settings on a new SQLite file, migrated to the newest schema."""
+    settings = make_settings(tmp_path, f"sqlite:///{tmp_path}/pbem.db")
+    migrate.upgrade(settings.database_url)
+    return settings
+
+
+@pytest.fixture
+def postgres_url():
+    """A PostgreSQL URL on a private, freshly migrated schema, dropped afterwards."""
+    base = os.environ.get("PBEM_TEST_DATABASE_URL")
+    if not base:
+        _required("PostgreSQL (PBEM_TEST_DATABASE_URL)")
+    schema = f"t_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(base)
+    try:
+        with admin.begin() as connection:
+            connection.execute(text(f"CREATE SCHEMA {schema}"))
+    except Exception as exc:  # noqa: BLE001 - any connection failure means "not available"
+        admin.dispose()
+        _required(f"PostgreSQL at {base} ({exc.__class__.__name__})")
+    separator = "&" if "?" in base else "?"
+    url = f"{base}{separator}options=-csearch_path%3D{schema}"
+    migrate.upgrade(url)
+    yield url
+    from pbem.db import engine_for
+
+    engine_for(url).dispose()
+    with admin.begin() as connection:
+        connection.execute(text(f"DROP SCHEMA {schema} CASCADE"))
+    admin.dispose()
+
+
+@pytest.fixture
+def postgres_settings(tmp_path, postgres_url) -> Settings:
+    """Settings on a private PostgreSQL schema."""
+    return make_settings(tmp_path, postgres_url)
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def settings(request) -> Settings:
+    """The same test on the embedded database and on PostgreSQL."""
+    return request.getfixturevalue(f"{request.param}_settings")
+
+
+@pytest.fixture
+def redis_url() -> str:
+    """A Redis URL for the broker (a test database number), flushed before use."""
+    url = os.environ.get("PBEM_TEST_REDIS_URL")
+    if not url:
+        _required("Redis (PBEM_TEST_REDIS_URL)")
+    import redis
+
+    try:
+        redis.Redis.from_url(url).flushdb()
+    except redis.RedisError as exc:
+        _required(f"Redis at {url} ({exc.__class__.__name__})")
+    return url

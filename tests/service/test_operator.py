@@ -1,0 +1,99 @@
+"""The operator's tools and the background jobs: CLI, verify, sweep, digest, failures."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from datetime import timedelta
+from pathlib import Path
+
+from sqlalchemy import select, update
+
+from pbem import jobs
+from pbem.db import transaction
+from pbem.mail.accept import accept
+from pbem.models import Game, InboundMail, OutboundMail
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def pbem(settings, *args, stdin=None):
+    env = {**os.environ, "DATABASE_URL": settings.database_url, "PBEM_VAR": str(settings.var_dir),
+           "PBEM_DOMAIN": settings.domain, "PBEM_EAGER": "1"}
+    return subprocess.run([sys.executable, "-m", "pbem.cli", *args], env=env, cwd=REPO,
+                          input=stdin, capture_output=True, timeout=120)
+
+
+def test_new_prints_the_id_and_show_games_verify_work(settings):
+    created = pbem(settings, "new", "honga", "ann@x.test", "bob@x.test", "--start", "--seed", "5")
+    assert created.returncode == 0, created.stderr
+    game_id = int(created.stdout.decode().strip())
+    listed = pbem(settings, "games").stdout.decode()
+    assert f"{game_id}" in listed and "honga" in listed and "active" in listed
+    shown = pbem(settings, "show", str(game_id), "--as", "ann@x.test", "--json")
+    assert shown.returncode == 0, shown.stderr
+    data = json.loads(shown.stdout)
+    assert data["view"]["you"] == "ann" and data["view"]["game"] == "honga"
+    public = pbem(settings, "show", str(game_id)).stdout.decode()
+    assert "position #1" in public
+    verified = pbem(settings, "verify")
+    assert verified.returncode == 0 and b"0 mismatches" in verified.stdout
+
+
+def test_verify_reports_a_tampered_game(service):
+    game_id = service.new_game()
+    with transaction(service.settings.database_url) as session:
+        game = session.get(Game, game_id)
+        state = dict(game.state)
+        state["seed"] = state["seed"] + 1
+        game.state = state
+    result = pbem(service.settings, "verify")
+    assert result.returncode == 1
+    assert f"game {game_id}".encode() in result.stdout
+
+
+def test_receive_stores_a_piped_message(settings):
+    raw = b"From: a@x.test\r\nTo: play@pbem.test\r\nMessage-ID: <pipe-1@x.test>\r\n\r\nhelp\r\n"
+    first = pbem(settings, "receive", stdin=raw)
+    again = pbem(settings, "receive", stdin=raw)
+    assert first.returncode == 0 and b"stored" in first.stdout
+    assert again.returncode == 0 and b"duplicate" in again.stdout
+
+
+def test_sweep_finds_work_left_behind(service):
+    game_id = service.new_game()
+    with transaction(service.settings.database_url) as session:
+        stored = accept(session, b"From: a@x.test\r\nMessage-ID: <left@x.test>\r\n\r\nhi\r\n", "smtp")
+        session.execute(update(InboundMail).values(received=InboundMail.received - timedelta(hours=1)))
+    inbound, outbound = jobs.sweep(service.settings)
+    assert stored.id in inbound
+    assert set(outbound) == {m.id for m in service.outbox() if m.game_id == game_id}
+
+
+def test_an_unexpected_error_marks_the_mail_failed_and_changes_nothing(service, monkeypatch):
+    game_id = service.new_game()
+    mover = service.to_move(game_id)[0]
+    raw = service.reply(game_id, mover, service.legal(game_id, mover)[0])
+    with transaction(service.settings.database_url) as session:
+        stored = accept(session, raw, "smtp")
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr("pbem.games.apply", broken)
+    assert jobs.process_inbound(service.settings, stored.id) == []
+    with transaction(service.settings.database_url) as session:
+        row = session.get(InboundMail, stored.id)
+        assert row.status == "failed" and "disk on fire" in row.error
+        assert session.get(Game, game_id).version == 1
+
+
+def test_weekly_digest_goes_to_players_with_running_games(service):
+    service.new_game(players=2)
+    ids = jobs.weekly_digest(service.settings)
+    with transaction(service.settings.database_url) as session:
+        rows = session.scalars(select(OutboundMail).where(OutboundMail.id.in_(ids))).all()
+        assert sorted(r.to_address for r in rows) == ["a1@x.test", "a2@x.test"]
+        assert all(r.kind == "digest" for r in rows)

@@ -1,0 +1,222 @@
+"""A reply becomes a move: the pipeline on SQLite and PostgreSQL, and every bad input."""
+
+from __future__ import annotations
+
+import threading
+from email.message import EmailMessage
+from email.utils import make_msgid
+
+from service_mails import text_of
+from sqlalchemy import func, select
+
+from pbem.db import transaction
+from pbem.models import InboundMail, Move
+
+
+def moves(service, game_id) -> list[Move]:
+    with transaction(service.settings.database_url) as session:
+        return list(session.scalars(select(Move).where(Move.game_id == game_id).order_by(Move.number)))
+
+
+def inbound_status(service) -> list[tuple[str, str]]:
+    with transaction(service.settings.database_url) as session:
+        return [(r.status, r.kind) for r in session.scalars(select(InboundMail).order_by(InboundMail.id))]
+
+
+def test_start_mails_every_player_their_own_view(service):
+    game_id = service.new_game(players=3)
+    game, seats = service.game(game_id)
+    mails = service.outbox()
+    assert sorted(m.to_address for m in mails) == sorted(s["address"] for s in seats)
+    assert game.status == "active" and game.version == 1
+    for mail in mails:
+        seat = next(s for s in seats if s["address"] == mail.to_address)
+        assert service.settings.reply_address(seat["token"]) in mail.message.decode("utf-8", "replace")
+
+
+def test_reply_applies_the_move_and_mails_everyone(service):
+    game_id = service.new_game()
+    mover = service.to_move(game_id)[0]
+    command = service.legal(game_id, mover)[0]
+    sent = service.deliver(service.reply(game_id, mover, f"{command}\n\nOn Monday pbem wrote:\n> old\n"))
+    game, seats = service.game(game_id)
+    assert [m.command for m in moves(service, game_id)] == [command]
+    assert game.version == 2
+    assert sorted(m.to_address for m in sent) == sorted(s["address"] for s in seats)
+    assert inbound_status(service) == [("done", "normal")]
+
+
+def test_illegal_line_in_the_middle_applies_nothing_and_explains(service):
+    game_id = service.new_game()
+    mover = service.to_move(game_id)[0]
+    first = service.legal(game_id, mover)[0]
+    before = service.state(game_id)
+    sent = service.deliver(service.reply(game_id, mover, f"{first}\nfly to the moon\n{first}\n"))
+    assert moves(service, game_id) == []
+    assert service.state(game_id) == before
+    assert len(sent) == 1 and sent[0].kind == "error"
+    assert sent[0].to_address == service.seat(game_id, mover)["address"]
+    body = text_of(sent[0])
+    assert "fly to the moon" in body
+    assert first in body  # what is legal now is listed
+    assert inbound_status(service) == [("refused", "normal")]
+
+
+def test_spoofed_sender_is_refused_and_the_owner_told(service):
+    game_id = service.new_game()
+    mover = service.to_move(game_id)[0]
+    command = service.legal(game_id, mover)[0]
+    owner = service.seat(game_id, mover)["address"]
+    sent = service.deliver(service.reply(game_id, mover, command, sender="mallory@evil.test"))
+    assert moves(service, game_id) == []
+    assert [m.to_address for m in sent] == [owner]
+    assert "mallory@evil.test" in text_of(sent[0])
+
+
+def test_unknown_token_gets_a_polite_answer(service):
+    service.new_game()
+    message = EmailMessage()
+    message["From"] = "stranger@x.test"
+    message["To"] = service.settings.reply_address("0000deadbeef")
+    message["Message-ID"] = make_msgid()
+    message.set_content("place 1 north")
+    sent = service.deliver(message.as_bytes())
+    assert [m.to_address for m in sent] == ["stranger@x.test"]
+    assert inbound_status(service)[-1][0] == "refused"
+
+
+def test_duplicate_delivery_is_applied_once(service):
+    game_id = service.new_game()
+    mover = service.to_move(game_id)[0]
+    raw = service.reply(game_id, mover, service.legal(game_id, mover)[0])
+    service.deliver(raw)
+    assert service.deliver(raw) == []
+    assert len(moves(service, game_id)) == 1
+    assert len(inbound_status(service)) == 1
+
+
+def test_auto_replies_and_bounces_are_recorded_never_answered(service):
+    game_id = service.new_game()
+    mover = service.to_move(game_id)[0]
+    already = len(service.outbox())
+    auto = service.reply(game_id, mover, "I am on holiday.", headers={"Auto-Submitted": "auto-replied"})
+    bounce = EmailMessage()
+    bounce["From"] = "MAILER-DAEMON@x.test"
+    bounce["To"] = service.settings.reply_address(service.seat(game_id, mover)["token"])
+    bounce["Message-ID"] = make_msgid()
+    bounce["Subject"] = "Undelivered Mail Returned to Sender"
+    bounce.set_content("delivery failed")
+    bounce.replace_header("Content-Type", 'multipart/report; report-type=delivery-status; boundary="b"')
+    assert service.deliver(auto) == []
+    assert service.deliver(bounce.as_bytes()) == []
+    assert len(service.outbox()) == already
+    assert [s for s, _ in inbound_status(service)] == ["ignored", "ignored"]
+    assert moves(service, game_id) == []
+
+
+def test_turn_guard_refuses_an_older_position(service):
+    game_id = service.new_game()
+    mover = service.to_move(game_id)[0]
+    command = service.legal(game_id, mover)[0]
+    sent = service.deliver(service.reply(game_id, mover, f"#0\n{command}"))
+    assert moves(service, game_id) == [] and sent[0].kind == "error"
+    assert "#0" in text_of(sent[0])
+    service.deliver(service.reply(game_id, mover, f"#1\n{command}"))
+    assert len(moves(service, game_id)) == 1
+
+
+def test_broken_mime_and_unknown_charset_still_get_an_answer(service):
+    game_id = service.new_game()
+    mover = service.to_move(game_id)[0]
+    token = service.seat(game_id, mover)["token"]
+    address = service.seat(game_id, mover)["address"]
+    command = service.legal(game_id, mover)[0]
+    raw = (
+        f"From: {address}\r\nTo: {service.settings.reply_address(token)}\r\n"
+        f"Message-ID: <broken-1@x.test>\r\nContent-Type: multipart/alternative; boundary=\"nope\"\r\n"
+        f"\r\n--wrong\r\nContent-Type: text/plain; charset=x-klingon\r\n\r\n{command}\r\n"
+    ).encode()
+    sent = service.deliver(raw)
+    assert sent, "a broken mail still gets an answer"
+    odd = (
+        f"From: {address}\r\nTo: {service.settings.reply_address(token)}\r\n"
+        f"Message-ID: <charset-1@x.test>\r\nContent-Type: text/plain; charset=x-unknown-42\r\n"
+        f"\r\nstatus \xe9\xe8\r\n"
+    ).encode("latin-1")
+    assert service.deliver(odd)
+    assert all(status in ("done", "refused") for status, _ in inbound_status(service))
+
+
+def test_say_is_relayed_without_addresses(service):
+    game_id = service.new_game(players=3)
+    speaker = service.to_move(game_id)[0]
+    sent = service.deliver(service.reply(game_id, speaker, "say Good luck, Everyone!"))
+    _, seats = service.game(game_id)
+    others = sorted(s["address"] for s in seats if s["name"] != speaker)
+    assert sorted(m.to_address for m in sent) == others
+    for mail in sent:
+        body = text_of(mail)
+        assert "Good luck, Everyone!" in body
+        assert service.seat(game_id, speaker)["address"] not in mail.message.decode("utf-8", "replace")
+
+
+def test_new_game_by_mail_invitations_and_join(service):
+    message = EmailMessage()
+    message["From"] = "host@x.test"
+    message["To"] = service.settings.service_address
+    message["Message-ID"] = make_msgid()
+    message.set_content("new honga with guest@y.test")
+    sent = service.deliver(message.as_bytes())
+    invite = next(m for m in sent if m.kind == "invite")
+    assert invite.to_address == "guest@y.test"
+    game_id = invite.game_id
+    game, seats = service.game(game_id)
+    assert game.status == "inviting"
+    guest = next(s for s in seats if s["address"] == "guest@y.test")
+    started = service.deliver(service.reply(game_id, guest["name"], "join"))
+    game, _ = service.game(game_id)
+    assert game.status == "active"
+    assert sorted(m.to_address for m in started if m.kind == "turn") == ["guest@y.test", "host@x.test"]
+
+
+def test_decline_calls_the_game_off(service):
+    message = EmailMessage()
+    message["From"] = "host@x.test"
+    message["To"] = service.settings.service_address
+    message["Message-ID"] = make_msgid()
+    message.set_content("new honga with guest@y.test")
+    invite = next(m for m in service.deliver(message.as_bytes()) if m.kind == "invite")
+    guest = next(s for s in service.game(invite.game_id)[1] if s["address"] == "guest@y.test")
+    service.deliver(service.reply(invite.game_id, guest["name"], "decline"))
+    assert service.game(invite.game_id)[0].status == "cancelled"
+
+
+def test_two_workers_on_one_game_never_lose_or_double_a_move(service):
+    """Mails for one game processed at once are serialized by the row lock."""
+    game_id = service.new_game(players=2)
+    # both players send a status request and the mover a move, all at the same time
+    mover = service.to_move(game_id)[0]
+    raws = [service.reply(game_id, mover, service.legal(game_id, mover)[0]) for _ in range(4)]
+    errors = []
+
+    def work(raw):
+        try:
+            service.deliver(raw)
+        except Exception as exc:  # noqa: BLE001 - collected and reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=work, args=(raw,)) for raw in raws]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    numbers = [m.number for m in moves(service, game_id)]
+    assert numbers == list(range(1, len(numbers) + 1))
+    game, _ = service.game(game_id)
+    # every mail was either applied on the position it found, or refused: never lost
+    statuses = [s for s, _ in inbound_status(service)]
+    assert set(statuses) <= {"done", "refused"} and len(statuses) == 4
+    assert game.version == 1 + statuses.count("done")
+    with transaction(service.settings.database_url) as session:
+        assert session.scalar(select(func.count()).select_from(Move)) == len(numbers)

@@ -46,7 +46,7 @@ def score(state: State, player: str, command: str) -> float:
     """How much the bot likes ``command`` (higher is better)."""
     words = command.split()
     verb = words[0]
-    if verb == "end":
+    if verb == "done":
         return 0.0
     index = data.PARTY_LETTERS.index(words[1])
     home = state["parties"][player][index]

@@ -9,10 +9,12 @@ Canonical forms (party letters a/b/c, places as in :mod:`places`, cards by kind)
     raid a white hill river forest   raid the village of the party's board
     spy a 2                    explorer as spy on the road tile of board 2
     reinforce a                explorer as reinforcement: lost party back to the boat
-    end                        end the turn (draw cards)
+    done                       end the turn (draw cards; also: pass)
 
 Cards: ``hill`` ``river`` ``mountain`` ``forest`` (single), ``hill/river`` (double, also
 ``hill-river``), ``explorer`` (also ``x``); any unambiguous prefix works (``h``, ``riv``, ``h/r``).
+
+``end`` is deliberately no command: the mail layer stops reading at a line that is just ``end``.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ VERBS = {
     "raid": "raid", "r": "raid", "attack": "raid",
     "spy": "spy", "s": "spy", "look": "spy",
     "reinforce": "reinforce", "return": "reinforce", "reinforcement": "reinforce",
-    "end": "end", "done": "end", "pass": "end", "e": "end",
+    "done": "done", "pass": "done",
     "discard": "discard", "d": "discard",
 }  # fmt: skip
 
@@ -147,7 +149,7 @@ def legal(state: State, player: str) -> list[str]:
                         raids[terrains] = [card_text(combo) for combo in raid_sets(counts, terrains)]
                     found.extend(f"raid {name} {colour} {cards}" for cards in raids[terrains])
             found.extend(f"spy {name} {slot + 1}" for slot in spy_slots)
-    found.append("end")
+    found.append("done")
     return found
 
 
@@ -162,16 +164,16 @@ def apply(state: State, player: str, command: str) -> None:
     verb = VERBS.get(tokens[0])
     if verb is None:
         raise IllegalMove(
-            _("Unknown command {word!r}; use move, discard, raid, spy, reinforce or end.").format(word=tokens[0])
+            _("Unknown command {word!r}; use move, discard, raid, spy, reinforce or done.").format(word=tokens[0])
         )
     words = tokens[1:]
-    if verb == "end":
+    if verb == "done":
         if words:
-            raise IllegalMove(_("'end' takes nothing after it."))
+            raise IllegalMove(_("'done' takes nothing after it."))
         rules.end_turn(state, player)
         return
     if not rules.actions_left(state):
-        raise IllegalMove(_("You have no actions left this turn; write 'end'."))
+        raise IllegalMove(_("You have no actions left this turn; write 'done'."))
     actions = {"move": _move, "discard": _discard, "raid": _raid, "spy": _spy, "reinforce": _reinforce}
     actions[verb](state, player, words)
 

@@ -71,14 +71,14 @@ class Hengist(Game):
         if state["over"]:
             return _("The game is over.")
         if not legal:
-            return _("Hengist: waiting for {player}. Commands: move, raid, spy, reinforce, end.").format(
+            return _("Hengist: waiting for {player}. Commands: move, raid, spy, reinforce, done.").format(
                 player=rules.current(state)
             )
         left = rules.actions_left(state)
         lines.append(
             ngettext(
-                "You may take {n} more action this turn (one per raiding party), then write 'end'.",
-                "You may take {n} more actions this turn (one per raiding party), then write 'end'.",
+                "You may take {n} more action this turn (one per raiding party), then write 'done'.",
+                "You may take {n} more actions this turn (one per raiding party), then write 'done'.",
                 left,
             ).format(n=left)
         )
@@ -94,9 +94,9 @@ class Hengist(Game):
             "raid": _("raid the village along a path, paying all its terrains at once"),
             "spy": _("explorer as spy: look at the road tile of that board"),
             "reinforce": _("explorer as reinforcement: a lost party back to the boat"),
-            "end": _("end your turn and draw 2 cards + 1 per party in the hinterland"),
+            "done": _("end your turn and draw 2 cards + 1 per party in the hinterland"),
         }
-        for key in ("move-free", "move-1", "move-3", "raid", "spy", "reinforce", "end"):
+        for key in ("move-free", "move-1", "move-3", "raid", "spy", "reinforce", "done"):
             if key in examples:
                 lines.append(f"  {examples[key]:<36} {explain[key]}")
         lines.append(

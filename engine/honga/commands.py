@@ -9,6 +9,8 @@ Canonical commands (one decision each):
   buy RES          with the buy-points bonus: 1 resource for 1 point             (buy water)
   keep N           with the extra card bonus: keep drawn card N (1-2)             (k1)
   done             end the turn, draw the next action card                        (d)
+
+``end`` is deliberately no command: the mail layer stops reading at a line that is just ``end``.
 """
 
 from __future__ import annotations
@@ -73,7 +75,6 @@ _VERBS = {
     "k": "keep",
     "done": "done",
     "d": "done",
-    "end": "done",
     "pass": "done",
     "finish": "done",
 }

@@ -30,7 +30,7 @@ def test_a_hand_is_seen_only_by_its_owner():
 def test_drawn_cards_are_private_events():
     state = fresh()
     state["deck"] = ["river/mountain"] * 5
-    state = play(state, "end")
+    state = play(state, "done")
     assert "river/mountain" in view_text(state, "ann")
     assert "river/mountain" not in view_text(state, "bob")
     assert "river/mountain" not in view_text(state, None)
@@ -52,7 +52,7 @@ def test_a_road_tile_is_seen_only_by_who_looked_until_both_have():
     assert tiles[2] not in view_text(state, "bob")
     assert tiles[2] not in view_text(state, None)
     assert not any(t in view_text(state, "ann") for t in tiles[:2])
-    state = play(state, "end")
+    state = play(state, "done")
     state["parties"]["bob"] = ["h32", "boat", "boat"]
     state["hands"]["bob"] = ["hill", "river", "forest"]
     state = play(state, "raid a white hill river forest", player="bob")

@@ -44,13 +44,13 @@ def test_youngest_starts_with_at_most_two_actions():
 
 def test_exactly_one_action_per_party_and_a_party_may_do_nothing():
     """'puedes realizar exactamente 1 acción (I-VI) con cada uno de tus Grupos': a party acts
-    at most once; 'puedes' lets a party stand still, and 'end' finishes the turn."""
+    at most once; 'puedes' lets a party stand still, and 'done' finishes the turn."""
     state = fresh()
     state = play(state, "move a 1a")
     with pytest.raises(IllegalMove, match="already acted"):
         play(state, "move a boat")
     assert all(not c.startswith(("move a", "spy a")) for c in GAME.legal(state, "ann"))
-    state = play(state, "end")
+    state = play(state, "done")
     assert GAME.to_move(state) == ["bob"]
     assert state["parties"]["ann"] == ["b10", "boat", "boat"]
 
@@ -77,7 +77,7 @@ def test_boat_to_beach_and_back_is_free_if_space_is_free():
     state["parties"]["ann"][1] = "b14"  # a beach of bay 2, the boat is in bay 1
     with pytest.raises(IllegalMove, match="cannot reach"):
         play(state, "move b boat")
-    state = play(state, "move c 1c", "end")
+    state = play(state, "move c 1c", "done")
     assert "move b boat" not in GAME.legal(state, "ann")
 
 
@@ -232,7 +232,7 @@ def test_spy_looks_at_a_road_tile_and_places_a_shield():
     assert GAME.view(state, "bob")["boards"][1]["road"] is None
     with pytest.raises(IllegalMove, match="already seen"):
         play(state, "spy b 2")
-    state = play(state, "end")
+    state = play(state, "done")
     state["hands"]["bob"] = ["explorer"]
     state = play(state, "spy c 2", player="bob")
     assert [e for e in state["log"] if e["type"] == "road_revealed"][-1]["road"] == "GWRB"
@@ -262,12 +262,12 @@ def test_draw_two_plus_one_per_party_in_the_hinterland():
     robas una carta adicional' (so at most 5)."""
     state = fresh()
     state["parties"]["ann"] = ["h10", "h12", "b11"]
-    state = play(state, "end")
+    state = play(state, "done")
     assert len(state["hands"]["ann"]) == 4
     drew = [e for e in state["log"] if e["type"] == "drew"][-1]
     assert drew["to"] == ["ann"] and drew["cards"] == ["forest"] * 4
     state["parties"]["bob"] = ["h20", "h21", "h22"]
-    state = play(state, "end", player="bob")
+    state = play(state, "done", player="bob")
     assert len(state["hands"]["bob"]) == 5
 
 
@@ -276,7 +276,7 @@ def test_empty_draw_pile_is_reshuffled_from_the_discards():
     state = fresh()
     state["deck"] = ["hill"]
     state["discard"] = ["river", "river", "river"]
-    state = play(state, "end")
+    state = play(state, "done")
     assert sorted(state["hands"]["ann"]) == ["hill", "river"]
     assert state["discard"] == [] and len(state["deck"]) == 2
     assert any(e["type"] == "reshuffle" for e in state["log"])
@@ -353,7 +353,7 @@ def test_game_ends_when_the_boat_sails_off_the_last_bay():
     result = GAME.result(state)
     assert result["scores"] == {"ann": 5, "bob": 10} and result["ranking"] == ["bob", "ann"]
     with pytest.raises(IllegalMove, match="over"):
-        play(state, "end")
+        play(state, "done")
 
 
 def test_random_game_ends_with_twelve_bays_at_most():
@@ -388,7 +388,7 @@ def test_turn_limit_ends_a_game_nobody_finishes():
     """Engine safeguard (not a rule): after data.MAX_TURNS turns the game is scored."""
     state = fresh()
     state["turns"] = data.MAX_TURNS - 1
-    state = play(state, "end")
+    state = play(state, "done")
     assert GAME.to_move(state) == [] and state["end_reason"] == "turn_limit"
 
 
@@ -406,6 +406,21 @@ def test_commands_accept_short_and_reordered_forms():
         play(state, "move a h1 hills")
 
 
+def test_done_ends_the_turn_and_end_is_refused():
+    """A mail line that is just 'end' stops the mail, so the turn ends with 'done' (or 'pass');
+    'end' is no command and changes nothing."""
+    state = fresh()
+    assert "done" in GAME.legal(state, "ann") and "end" not in GAME.legal(state, "ann")
+    for typed in ("end", "END", "e"):
+        with pytest.raises(IllegalMove, match="Unknown command"):
+            play(state, typed)
+    assert GAME.to_move(state) == ["ann"]
+    assert GAME.to_move(play(state, "pass")) == ["bob"]
+    assert GAME.to_move(play(state, "done")) == ["bob"]
+    with pytest.raises(IllegalMove, match="'done' takes nothing"):
+        play(state, "done now")
+
+
 def test_every_legal_command_is_accepted_in_a_busy_position():
     state = fresh()
     state["parties"]["ann"] = ["b10", "h11", "box"]
@@ -417,13 +432,13 @@ def test_every_legal_command_is_accepted_in_a_busy_position():
 
 
 def test_stalling_players_cannot_play_for_ever():
-    """Random or stubborn play must end: players who only write 'end' (hoarding every card, so
+    """Random or stubborn play must end: players who only write 'done' (hoarding every card, so
     the boat never sails) reach the turn limit; every turn is at most 4 commands."""
     state = GAME.new(PLAYERS, seed=8)
     for _ in range(data.MAX_TURNS):
         if not GAME.to_move(state):
             break
-        state = GAME.play(state, GAME.to_move(state)[0], "end")
+        state = GAME.play(state, GAME.to_move(state)[0], "done")
     assert GAME.to_move(state) == [] and GAME.result(state)["scores"] == {"ann": 0, "bob": 0}
     assert sum(len(hand) for hand in state["hands"].values()) == 60  # the piles ran dry
 

@@ -91,7 +91,17 @@ def test_short_action_commands(h):
     s = h.lay(s, "p1", {"mammoths": 2, "mountain": 1, "honga": 1})
     assert h.play(s, "p1", "l") == h.play(s, "p1", "lure")
     assert h.play(s, "p1", "lure a mammoth") == h.play(s, "p1", "lure")
-    assert h.play(s, "p1", "end turn") == h.play(s, "p1", "done")
+    assert h.play(s, "p1", "finish turn") == h.play(s, "p1", "done")
+
+
+@pytest.mark.parametrize("typed", ["end", "END", "end turn"])
+def test_end_is_not_a_command(h, typed):
+    """A mail line that is just 'end' stops the mail, so 'end' is never a HONGA command."""
+    s = h.new()
+    s = h.lay(s, "p1", {"mammoths": 2, "mountain": 1, "honga": 1})
+    assert "done" in h.GAME.legal(s, "p1")
+    with pytest.raises(IllegalMove, match="do not understand"):
+        h.play(s, "p1", typed)
 
 
 def test_illegal_messages_explain(h):

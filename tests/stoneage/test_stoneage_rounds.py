@@ -1,0 +1,130 @@
+"""Feeding, round end, the end of the game and final scoring (stoneage.es.txt, NOTES.md)."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import GAME, at_action, new
+
+from engine.stoneage import data, rules
+
+
+def _feed(s):
+    """Finish the action phase of a state where nobody has places left."""
+    s = at_action(s, {"field": {"p1": 1}})
+    return GAME.play(s, "p1", "use field")
+
+
+def test_feeding_agriculture_first_then_food():
+    """'cada figura requiere una unidad de comida, que se obtiene primero del nivel de
+    agricultura y luego de las fichas de comida'."""
+    s = new(2)
+    s["p"]["p1"].update(agriculture=2, food=10)  # 5 figures; the field makes agriculture 3
+    s = _feed(s)
+    assert s["p"]["p1"]["food"] == 8 and s["p"]["p2"]["food"] == 7
+
+
+def test_short_of_food_spend_all_food_then_resources_one_for_one():
+    """'Primero debes usar todas las fichas de comida ... puedes gastar recursos ... a razón de
+    1 recurso por 1 unidad de comida'."""
+    s = new(2)
+    s["p"]["p1"].update(food=2, wood=1, gold=4)
+    s = _feed(s)  # 5 figures, agriculture 1: 4 needed, 2 food, 2 short
+    assert s["p"]["p1"]["food"] == 0 and GAME.to_move(s) == ["p1"]
+    assert "pay 1 wood 1 gold" in GAME.legal(s, "p1") and "starve" in GAME.legal(s, "p1")
+    s = GAME.play(s, "p1", "pay wood gold")
+    assert s["p"]["p1"]["wood"] == 0 and s["p"]["p1"]["gold"] == 3 and s["p"]["p1"]["score"] == 0
+
+
+def test_not_paying_loses_exactly_ten_points_and_scores_go_negative():
+    """'pierdes exactamente 10 puntos de victoria, independientemente de cuántas figuras'."""
+    s = new(2)
+    s["p"]["p1"].update(food=0, wood=9)
+    s = _feed(s)
+    s = GAME.play(s, "p1", "starve")
+    assert s["p"]["p1"]["score"] == -10 and s["p"]["p1"]["wood"] == 9
+
+
+def test_without_enough_resources_the_loss_is_automatic():
+    s = new(2)
+    s["p"]["p1"].update(food=1, wood=1)
+    s = _feed(s)
+    assert s["p"]["p1"]["score"] == -10 and s["p"]["p1"]["wood"] == 1
+    assert s["phase"] == "place"
+
+
+def test_round_end_passes_start_player_and_slides_cards_right():
+    """'deslizas las cartas de Civilización que quedan hacia la derecha ... Luego revelas nuevas
+    cartas del mazo'."""
+    s = new(3)
+    a, b, c, d = s["row"]
+    s["row"] = [None, b, None, d]  # two bought this round
+    top = s["deck"][:2]
+    s = _feed(s)
+    assert s["round"] == 2 and s["start"] == 1 and GAME.to_move(s) == ["p2"]
+    assert s["row"] == [b, d, *top]
+
+
+def test_game_ends_at_once_when_the_deck_cannot_refill_the_row():
+    """'El juego termina de inmediato si no hay suficientes cartas ... al inicio de una ronda.'"""
+    s = new(2)
+    s["row"] = [None, None, 5, 6]
+    s["deck"] = [7]
+    s = _feed(s)
+    assert s["phase"] == "over" and GAME.to_move(s) == [] and GAME.result(s) is not None
+    assert s["log"][-2]["type"] == "deck_empty"
+
+
+def test_empty_building_stack_ends_the_game_after_feeding(dice):
+    """'Si se agota una pila ... se termina la ronda actual, incluyendo la fase de alimentación'."""
+    s = at_action(new(2), {"building1": {"p1": 1}, "hunt": {"p2": 2}})
+    s["stacks"][0] = [1]
+    s["p"]["p1"].update(wood=2, clay=1)
+    s = GAME.play(s, "p1", "build 1")
+    assert s["phase"] == "action" and GAME.to_move(s) == ["p2"]
+    dice += [1, 1]
+    s = GAME.play(s, "p2", "use hunt")
+    assert s["phase"] == "over"
+    assert any(e["type"] == "fed" for e in s["log"][-4:])
+
+
+def test_green_cards_score_distinct_symbols_squared_per_set():
+    """NOTES.md: 'green cards (distinct symbols)^2 per set'."""
+    # pottery x2, writing, sundial -> set {pottery, writing, sundial} = 9, set {pottery} = 1
+    assert rules.green_points([1, 11, 2, 3]) == 10
+    assert rules.green_points([]) == 0
+
+
+def test_sand_cards_multiply():
+    """'farmers x agriculture, toolmakers x tool total, builders x buildings, shamans x figures'."""
+    me = rules.new_player()
+    me.update(agriculture=4, tools=[3, 2], buildings=[1, 2, 3], figures=7)
+    me["cards"] = [6, 9, 28, 20]  # 2 farmers, 2 toolmakers, 3 builders, 1 shaman
+    assert rules.sand_points(me) == 2 * 4 + 2 * 5 + 3 * 3 + 1 * 7
+
+
+def test_final_score_adds_leftover_resources_not_food():
+    """'Cada recurso que no sea comida y que te quede al final del juego vale 1 punto'."""
+    s = new(2)
+    s["p"]["p1"].update(score=20, wood=2, gold=1, food=30)
+    rules.finish(s)
+    assert GAME.result(s)["scores"]["p1"] == 23
+
+
+def test_tie_break_agriculture_plus_tools_plus_figures():
+    """'comparan la suma de tres valores: ... agricultura, ... herramienta y ... figuras'."""
+    s = new(2)
+    s["p"]["p1"].update(score=20, figures=5)
+    s["p"]["p2"].update(score=20, figures=5, agriculture=1)
+    rules.finish(s)
+    result = GAME.result(s)
+    assert result["ranking"] == ["p2", "p1"] and result["tiebreak"] == {"p1": 5, "p2": 6}
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_setup(n):
+    """Setup: 12 food, 5 figures, one stack of 7 buildings per player, four cards shown."""
+    s = new(n)
+    assert len(s["stacks"]) == n and all(len(st) == data.STACK_SIZE for st in s["stacks"])
+    assert len(s["row"]) == 4 and len(s["deck"]) == 32
+    assert all(me["food"] == 12 and me["figures"] == 5 for me in s["p"].values())
+    assert len(data.CARDS) == 36 and len(data.BUILDINGS) == 28

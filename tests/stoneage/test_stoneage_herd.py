@@ -1,0 +1,165 @@
+"""The Mammoth Herd (stoneage-mammoth-herd.pt.txt; tile list: NOTES.md proposal, reconstruction)."""
+
+from __future__ import annotations
+
+from conftest import GAME, at_action, new
+
+from engine.stoneage import data, rules
+
+
+def herd_game(n=3, tile=3, resource="clay"):
+    s = new(n, mammoth_herd=True)
+    s["herd"]["tile"], s["herd"]["resource"] = tile, resource
+    return s
+
+
+def test_sixteen_tiles_four_backs_of_each_resource():
+    """'16 fichas de Bônus ... O verso mostra 1 recurso específico' (NOTES.md: 4x each)."""
+    backs = [t["back"] for t in data.HERD_TILES.values()]
+    assert len(backs) == 16 and all(backs.count(r) == 4 for r in data.RESOURCES)
+    kinds = {t["one"]["kind"] for t in data.HERD_TILES.values()}
+    assert kinds == set(data.BONUS_KINDS)
+
+
+def test_round_start_places_the_herd_on_the_top_tiles_resource():
+    """'o jogador inicial coloca a manada de mamute no recurso mostrado na ficha ... do topo'."""
+    s = new(3, mammoth_herd=True)
+    s["herd"]["pile"] = [15, 2, 9]
+    rules.begin_round(s)
+    assert s["herd"]["tile"] == 15 and s["herd"]["resource"] == "stone"
+    assert rules.herd_area(s) == "quarry" and s["herd"]["pile"] == [2, 9]
+
+
+def test_no_tiles_left_removes_the_herd():
+    """'Se não houver fichas de bônus sobrando ... remova a manada'."""
+    s = new(3, mammoth_herd=True)
+    s["herd"]["pile"] = []
+    rules.begin_round(s)
+    assert s["herd"]["tile"] is None and rules.herd_area(s) is None
+
+
+def test_player_limit_lifted_at_the_herds_resource_but_seven_stay():
+    """'A restrição que existe para 2 ou 3 jogadores está abolida nesse caso. Mas, a restrição
+    para 7 figuras ... continua valendo.'"""
+    s = herd_game(n=2, resource="clay")
+    s = GAME.play(s, "p1", "place 4 clay")
+    legal = GAME.legal(s, "p2")
+    assert "place 3 clay" in legal and "place 4 clay" not in legal
+    s = GAME.play(s, "p2", "place 1 forest")
+    assert not any(c.endswith("forest") for c in GAME.legal(s, "p1"))
+
+
+def test_moving_figures_to_the_tile_costs_one_food_each(dice):
+    """Example: red has three people at the clay pit, moves 2 to the tile, pays 2 food; the third
+    goes home."""
+    s = at_action(herd_game(), {"clay": {"p1": 3}, "hunt": {"p2": 1}})
+    dice += [4, 4, 4]
+    s = GAME.play(s, "p1", "use clay")
+    assert s["p"]["p1"]["clay"] == 3 and GAME.to_move(s) == ["p1"]
+    assert set(GAME.legal(s, "p1")) == {"tame 0", "tame 1", "tame 2", "tame 3"}
+    s = GAME.play(s, "p1", "tame 2")
+    assert s["p"]["p1"]["food"] == 10 and s["herd"]["on_tile"] == {"p1": 2}
+    assert "clay" not in s["board"] and GAME.to_move(s) == ["p2"]
+
+
+def test_a_resource_may_replace_the_food(dice):
+    """'Você pode substituir 1 comida por 1 recurso'."""
+    s2 = at_action(herd_game(), {"clay": {"p1": 2}, "hunt": {"p2": 1}})
+    s2["p"]["p1"].update(food=1, wood=1)
+    dice += [1, 1]
+    s2 = GAME.play(s2, "p1", "use clay")
+    assert "tame 2" not in GAME.legal(s2, "p1")
+    s2 = GAME.play(s2, "p1", "tame 2 pay 1 wood")
+    assert s2["p"]["p1"]["food"] == 0 and s2["p"]["p1"]["wood"] == 0
+    assert s2["herd"]["on_tile"] == {"p1": 2}
+
+
+def test_worked_example_red_blue_yellow(dice):
+    """The rulebook example: red 2 dice (5, 4), blue 2 dice, yellow 1 die (5). Red and yellow
+    both show a 5; red's next die is a 4, yellow has none: red wins, takes the bonus for one
+    (a tool); yellow and blue get the bonus for all (3 points each); red keeps the tile."""
+    s = new(3, mammoth_herd=True)
+    s["players"] = ["red", "blue", "yellow"]
+    s["p"] = {p: rules.new_player() for p in s["players"]}
+    s["placed"] = dict.fromkeys(s["players"], 0)
+    s["herd"]["tile"], s["herd"]["resource"] = 3, "clay"  # tool for one, 3 points for all
+    s["herd"]["on_tile"] = {"red": 2, "blue": 2, "yellow": 1}
+    s = at_action(s, {"field": {"red": 1}})
+    dice += [4, 5, 3, 2, 5]  # red 4 5, blue 3 2, yellow 5
+    s = GAME.play(s, "red", "use field")
+    taming = next(e for e in s["log"] if e["type"] == "taming")
+    assert taming["rolls"] == {"red": [5, 4], "blue": [3, 2], "yellow": [5]}
+    assert GAME.to_move(s) == ["red"] and GAME.legal(s, "red") == ["bonus one", "bonus all"]
+    s = GAME.play(s, "red", "bonus one")
+    assert s["p"]["red"]["tools"] == [1] and s["p"]["red"]["tiles"] == [3]
+    assert s["p"]["blue"]["score"] == 3 and s["p"]["yellow"]["score"] == 3
+    assert s["p"]["red"]["score"] == 0
+
+
+def test_winner_may_take_the_bonus_for_all_instead(dice):
+    """'Se preferir, ele renuncia o bônus para "1" e pode pegar o bônus para "todos".'"""
+    s = herd_game()
+    s["herd"]["on_tile"] = {"p1": 1}
+    s = at_action(s, {"field": {"p1": 1}})
+    dice += [2]
+    s = GAME.play(s, "p1", "use field")
+    s = GAME.play(s, "p1", "bonus all")
+    assert (
+        s["p"]["p1"]["score"] == 3 and s["p"]["p1"]["tools"] == [] and s["p"]["p1"]["tiles"] == [3]
+    )
+
+
+def test_full_tie_everyone_gets_the_bonus_for_all_and_the_tile_leaves(dice):
+    """'Se o empate ainda persistir ... todos os jogadores envolvidos recebem o bônus para
+    "todos". A ficha tem que ser colocada de volta à caixa.'"""
+    s = herd_game()
+    s["herd"]["on_tile"] = {"p1": 2, "p2": 2}
+    s = at_action(s, {"field": {"p1": 1}})
+    dice += [6, 3, 3, 6]
+    s = GAME.play(s, "p1", "use field")
+    assert s["p"]["p1"]["score"] == 3 and s["p"]["p2"]["score"] == 3
+    assert s["p"]["p1"]["tiles"] == [] and s["p"]["p2"]["tiles"] == []
+    assert s["phase"] == "place"
+
+
+def test_nobody_on_the_tile_it_leaves_the_game():
+    """'Se ninguém tiver colocado uma figura ... ninguém recebe o bônus.'"""
+    s = at_action(herd_game(), {"field": {"p1": 1}})
+    s = GAME.play(s, "p1", "use field")
+    assert any(e["type"] == "herd_leaves" for e in s["log"])
+    assert all(me["tiles"] == [] for me in s["p"].values())
+
+
+def test_taming_happens_before_feeding(dice):
+    """'Depois que todos os jogadores usaram as ações ... mas antes da alimentação'."""
+    s = herd_game(tile=6)  # one more figure for one
+    s["herd"]["on_tile"] = {"p1": 1}
+    s = at_action(s, {"field": {"p1": 1}})
+    dice += [1]
+    s = GAME.play(s, "p1", "use field")
+    s = GAME.play(s, "p1", "bonus one")
+    # 6 figures, agriculture 1: 5 food eaten
+    assert s["p"]["p1"]["figures"] == 6 and s["p"]["p1"]["food"] == 7
+
+
+def test_resource_of_choice_bonus_asks_the_player(dice):
+    s = herd_game(tile=12)  # 1 resource of choice for one
+    s["herd"]["on_tile"] = {"p2": 1}
+    s = at_action(s, {"field": {"p1": 1}})
+    dice += [1]
+    s = GAME.play(s, "p1", "use field")
+    s = GAME.play(s, "p2", "bonus one")
+    assert GAME.to_move(s) == ["p2"]
+    s = GAME.play(s, "p2", "take gold")
+    assert s["p"]["p2"]["gold"] == 1
+
+
+def test_most_tiles_score_ten_and_ties_all_score():
+    """'O jogador com mais fichas de bônus recebe 10 pontos. No caso de um empate todos ...'"""
+    s = new(3, mammoth_herd=True)
+    s["p"]["p1"]["tiles"] = [1, 2]
+    s["p"]["p2"]["tiles"] = [3, 4]
+    s["p"]["p3"]["tiles"] = [5]
+    rules.finish(s)
+    herd = {p: b["herd"] for p, b in GAME.result(s)["breakdown"].items()}
+    assert herd == {"p1": 10, "p2": 10, "p3": 0}

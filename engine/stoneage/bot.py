@@ -20,6 +20,14 @@ def _affordable_building(state: dict, player: str, stack: int) -> bool:
     return bool(commands.building_payments(state, player, stack))
 
 
+def _tools_score(state: dict, command: str) -> float:
+    """The yield of a tool choice, less a little for every point of tools spent."""
+    item = state["pending"][0]
+    spent = sum(int(w.lstrip("c")) for w in command.split()[1:] if w != "none")
+    cards = sum(1 for w in command.split()[1:] if w.startswith("c"))
+    return 10 * rules.yield_of(item["good"], item["dice"], spent) - spent - 5 * cards
+
+
 def _place_score(state: dict, player: str, command: str) -> float:
     me = state["p"][player]
     words = command.split()
@@ -59,7 +67,7 @@ def _score(state: dict, player: str, command: str) -> float:
     if verb == "skip":
         return 0
     if verb == "tools":
-        return 0  # the auto choice is made by the rules; "tools none" is as good
+        return _tools_score(state, command)
     if verb == "pick":
         return {"agriculture": 6, "tool": 5, "gold": 4, "stone": 3, "clay": 2, "wood": 1}[words[1]]
     if verb == "take":

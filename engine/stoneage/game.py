@@ -64,8 +64,9 @@ class StoneAge(Game):
             )
         key = state["pending"][0]["kind"] if state["pending"] else state["phase"]
         lines = [_(text.HELP[key])]
+        step = max(1, len(legal) // 6)
         lines.append(
-            _("Possible now, for example: {examples}").format(examples="; ".join(legal[:6]))
+            _("Possible now, for example: {examples}").format(examples="; ".join(legal[::step][:6]))
         )
         if state["herd"] is not None:
             lines.append(_(text.HERD_NOTE))

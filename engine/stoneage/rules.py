@@ -312,12 +312,17 @@ def finish_roll(state, player, good, dice, source, tiles: list[int], cards: list
         dice=dice,
     )
     if source in data.AREAS:
-        if source == herd_area(state):
+        if source == herd_area(state) and can_pay_one(me):
             state["pending"].insert(
                 0, {"kind": "tame", "player": player, "count": state["board"][source][player]}
             )
         else:
             leave(state, player, source)
+
+
+def can_pay_one(me: dict) -> bool:
+    """Whether the player can pay for one figure on the herd tile (food or a resource)."""
+    return any(me[g] for g in data.GOODS)
 
 
 def tame(state: dict, player: str, count: int, paid: dict) -> None:

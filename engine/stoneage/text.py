@@ -208,13 +208,15 @@ HELP = {
     "place": N_(
         "Place figures, one place per command: “place N AREA” for the hunting grounds "
         "(hunt), forest, clay (pit), quarry, river; “place hut” (2 figures), “place field”, "
-        "“place toolmaker”, “place card K” (card K costs K resources), “place building K”."
+        "“place toolmaker”, “place card K” (card K costs K resources), “place building K”. "
+        "“tools ask” / “tools auto” switches how your tools are used after rolls."
     ),
     "action": N_(
         "Use your places in any order: “use forest”, “use hut”, “buy card K pay 1 wood 1 clay”, "
         "“skip card K”, “build K” (fixed cost) or “build K pay 2 wood 2 gold”, “skip building K”. "
         "Dice are rolled for you. “tools auto” (the default) spends tool tiles only where they "
-        "raise the yield, never one-use tool cards; “tools ask” lets you choose after each roll."
+        "raise the yield, never one-use tool cards; with “tools ask” (set on a placement turn) "
+        "you choose after each roll."
     ),
     "tools": N_(
         "Choose the tools for this roll: “tools none”, or tile values and one-use cards, "

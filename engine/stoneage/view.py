@@ -43,7 +43,13 @@ def herd_view(state: dict) -> dict | None:
     return {
         "resource": herd["resource"],
         "area": rules.herd_area(state),
-        "tile": {"id": tile, **data.HERD_TILES[tile], "text": text.tile_text(tile)}
+        "tile": {
+            "id": tile,
+            **data.HERD_TILES[tile],
+            "text": text.tile_text(tile),
+            "one_text": text.bonus_text(data.HERD_TILES[tile]["one"]),
+            "all_text": text.bonus_text(data.HERD_TILES[tile]["all"]),
+        }
         if tile is not None
         else None,
         "next_resource": data.HERD_TILES[herd["pile"][0]]["back"] if herd["pile"] else None,

@@ -1,0 +1,81 @@
+"""Hidden information, commands, help and log sentences."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from conftest import GAME, new
+
+from engine import IllegalMove
+
+
+def _views(s):
+    return [json.dumps(GAME.view(s, who), sort_keys=True) for who in [None, *s["players"]]]
+
+
+def test_deck_order_is_in_no_view():
+    """The order of the civilization deck is nobody's: reordering it changes no view."""
+    s = new(4, mammoth_herd=True)
+    before = _views(s)
+    s["deck"].reverse()
+    assert _views(s) == before
+    view = GAME.view(s, "p1")
+    assert "deck" not in view and view["deck_size"] == 32
+
+
+def test_buildings_below_the_top_are_in_no_view():
+    s = new(4)
+    before = _views(s)
+    for stack in s["stacks"]:
+        stack[1:] = reversed(stack[1:])
+    assert _views(s) == before
+    tops = [st["top"]["id"] for st in GAME.view(s, "p2")["stacks"]]
+    assert tops == [st[0] for st in s["stacks"]]
+
+
+def test_face_down_herd_tiles_are_in_no_view_except_the_back_on_top():
+    """Only the back of the top tile shows (it names next round's resource)."""
+    s = new(4, mammoth_herd=True)
+    pile = s["herd"]["pile"]
+    same_back = [t for t in pile[1:] if t != pile[0]]
+    before = _views(s)
+    pile[1:] = reversed(pile[1:])
+    assert _views(s) == before
+    herd = GAME.view(s, "p3")["herd"]
+    assert set(herd) == {"resource", "area", "tile", "next_resource", "pile_size", "on_tile"}
+    assert same_back  # the pile really held other tiles
+
+
+def test_natural_commands_and_errors():
+    s = new(2)
+    with pytest.raises(IllegalMove) as error:
+        GAME.play(s, "p1", "place 9 forest")
+    assert "place 9 forest" in str(error.value)
+    with pytest.raises(IllegalMove):
+        GAME.play(s, "p1", "build 1")
+    with pytest.raises(IllegalMove):
+        GAME.play(s, "p2", "place 1 hunt")  # not p2's turn
+
+
+def test_tools_setting_can_be_changed_on_your_turn():
+    s = new(2)
+    s = GAME.play(s, "p1", "tools ask")
+    assert s["p"]["p1"]["auto_tools"] is False and GAME.to_move(s) == ["p1"]
+    assert "tools auto" in GAME.legal(s, "p1")
+
+
+def test_every_log_event_is_one_sentence_and_help_is_there():
+    s = new(4, mammoth_herd=True)
+    chooser = random.Random(5)
+    while GAME.to_move(s):
+        p = chooser.choice(GAME.to_move(s))
+        assert GAME.help(s, p).strip()
+        s = GAME.play(s, p, chooser.choice(GAME.legal(s, p)))
+    kinds = set()
+    for event in s["log"]:
+        sentence = GAME.describe(event)
+        assert sentence.strip() and "Something happened" not in sentence
+        kinds.add(event["type"])
+    assert {"place", "yield", "card", "round", "herd", "game_over"} <= kinds

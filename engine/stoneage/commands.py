@@ -364,6 +364,47 @@ def parse(state: dict, player: str, command: str) -> str:
     raise IllegalMove(_("“{command}” is not a Stone Age command.").format(command=command))
 
 
+def place_reason(state: dict, player: str, words: list[str]) -> str:
+    """Why a canonical ``place ...`` command is refused."""
+    if words[1] in ("card", "building"):
+        where, count = words[1] + words[2], 1
+    elif words[1].isdigit():
+        where, count = words[2], int(words[1])
+    else:
+        where, count = words[1], data.HUT_FIGURES if words[1] == "hut" else 1
+    here = state["board"].get(where, {})
+    free = rules.available(state, player)
+    n = len(state["players"])
+    if player in here:
+        return _("you already have figures there.")
+    if count > free:
+        return _("you have only {n} figure(s) left to place.").format(n=free)
+    if where.startswith("card") and (
+        int(where[4:]) > data.CARD_SLOTS or not state["row"][int(where[4:]) - 1]
+    ):
+        return _("there is no such card.")
+    if where.startswith("building") and (
+        int(where[8:]) > len(state["stacks"]) or not state["stacks"][int(where[8:]) - 1]
+    ):
+        return _("there is no such building stack, or it is empty.")
+    if (
+        where in data.VILLAGE
+        and not here
+        and sum(v in state["board"] for v in data.VILLAGE) >= data.VILLAGE_LIMIT[n]
+    ):
+        return _(
+            "with {n} players only two of tool maker, hut and field are used each round."
+        ).format(n=n)
+    if where in data.AREAS and where != "hunt":
+        room = data.AREA_CAPACITY - sum(here.values())
+        if len(here) >= data.PLAYERS_PER_AREA[n] and where != rules.herd_area(state):
+            return _("with {n} players only {k} player(s) may use one resource area.").format(
+                n=n, k=data.PLAYERS_PER_AREA[n]
+            )
+        return _("there is room for only {k} more figure(s) there.").format(k=room)
+    return _("that place is taken.")
+
+
 def explain(state: dict, player: str, canonical: str, legal_now: list[str]) -> str:
     """Why ``canonical`` is not legal now, for the player."""
     if not legal_now:
@@ -379,10 +420,11 @@ def explain(state: dict, player: str, canonical: str, legal_now: list[str]) -> s
                 goods=", ".join(f"{goods[g]} {_(data.GOOD_NAMES[g])}" for g in short)
             )
     if not reason and state["phase"] == "place" and words[0] == "place" and not state["pending"]:
-        reason = _("that place is full, closed to you this round, or you lack the figures.")
+        reason = place_reason(state, player, words)
     if not reason:
         reason = _("it does not fit what is being decided.")
-    examples = ", ".join(f"“{c}”" for c in legal_now[:4])
+    step = max(1, len(legal_now) // 4)
+    examples = ", ".join(f"“{c}”" for c in legal_now[::step][:4])
     return _("“{command}” is not possible now: {reason} Possible now: {examples}.").format(
         command=canonical, reason=reason, examples=examples
     )

@@ -264,3 +264,24 @@ def test_without_resource_limit_supply_is_not_a_limit(dice):
     dice += [6] * 7
     s = GAME.play(s, "p1", "use river")
     assert s["p"]["p1"]["gold"] == 7
+
+
+def test_a_whole_action_phase_in_one_mail(dice):
+    """Engine decision: with 'tools auto' no line depends on the dice, so one mail can hold
+    every action of a player."""
+    s = at_action(new(2), {"forest": {"p1": 2}, "hut": {"p1": 2}, "card1": {"p1": 1},
+                           "hunt": {"p2": 1}})  # fmt: skip
+    s["row"][0] = 26
+    s["p"]["p1"]["tools"], s["p"]["p1"]["used"] = [1], [False]
+    dice += [3, 5]
+    for line in ["use forest", "use hut", "buy card 1 pay 1 wood"]:
+        s = GAME.play(s, "p1", line)
+    me = s["p"]["p1"]
+    assert me["wood"] == 2 and me["figures"] == 6 and me["cards"] == [26]
+    assert GAME.to_move(s) == ["p2"]
+
+
+def test_fixed_building_accepts_its_cost_written_out():
+    s = _building(at_action(new(4), {"building1": {"p1": 1}, "hunt": {"p2": 1}}), 1, wood=2, clay=1)
+    s = GAME.play(s, "p1", "build building 1 pay 2 wood and a clay")
+    assert s["p"]["p1"]["buildings"] == [1]

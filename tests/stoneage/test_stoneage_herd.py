@@ -163,3 +163,46 @@ def test_most_tiles_score_ten_and_ties_all_score():
     rules.finish(s)
     herd = {p: b["herd"] for p, b in GAME.result(s)["breakdown"].items()}
     assert herd == {"p1": 10, "p2": 10, "p3": 0}
+
+
+def test_every_bonus_kind():
+    """The bonus list of the rulebook: agriculture, tool, figure, shown resources, resource of
+    choice, points, the top civilization card (bottom only)."""
+    s = new(2, mammoth_herd=True)
+    me = s["p"]["p1"]
+    top = s["deck"][0]
+    for bonus in [
+        {"kind": "agriculture", "amount": 1},
+        {"kind": "tool", "amount": 1},
+        {"kind": "figure", "amount": 1},
+        {"kind": "resources", "good": "clay", "amount": 2},
+        {"kind": "points", "amount": 5},
+        {"kind": "card", "amount": 1},
+    ]:
+        rules.give_bonus(s, "p1", bonus)
+    assert (me["agriculture"], me["tools"], me["figures"], me["clay"], me["score"]) == (
+        1, [1], 6, 2, 5,
+    )  # fmt: skip
+    assert me["cards"] == [top] and s["deck"][0] != top
+    rules.give_bonus(s, "p1", {"kind": "choice", "amount": 2})
+    assert s["pending"] == [{"kind": "take", "player": "p1", "count": 2}]
+
+
+def test_card_bonus_from_an_empty_deck_gives_nothing():
+    """Engine decision: an extra card from an empty deck gives nothing."""
+    s = new(2, mammoth_herd=True)
+    s["deck"] = []
+    rules.give_bonus(s, "p1", {"kind": "card", "amount": 1})
+    assert s["p"]["p1"]["cards"] == []
+
+
+def test_taming_dice_never_use_tools(dice):
+    """'você não tem permissão para usar ferramentas'."""
+    s = herd_game()
+    s["p"]["p1"].update(tools=[4], used=[False], auto_tools=False)
+    s["herd"]["on_tile"] = {"p1": 1, "p2": 1}
+    s = at_action(s, {"field": {"p3": 1}}, turn=2)
+    dice += [3, 4]
+    s = GAME.play(s, "p3", "use field")
+    assert GAME.to_move(s) == ["p2"] and s["pending"][0]["kind"] == "bonus"
+    assert s["p"]["p1"]["used"] == [False]

@@ -30,7 +30,6 @@ def create_app(
         PBEM_SETTINGS=settings,
     )
     app.extensions["pbem_enqueue"] = enqueue or default_enqueue
-    app.extensions["pbem_mailgun_tokens"] = webhooks.SeenTokens(2 * webhooks.MAILGUN_WINDOW)
     app.register_blueprint(webhooks.bp)
     app.register_blueprint(pages.bp)
     return app

@@ -9,14 +9,14 @@ from __future__ import annotations
 import logging
 from datetime import timedelta
 
-from sqlalchemy import select
+from sqlalchemy import delete, select
 
 import engine
 from pbem import pipeline
 from pbem.config import Settings
 from pbem.db import transaction
 from pbem.mail import compose, outbox, send
-from pbem.models import Game, InboundMail, Player, Seat, now
+from pbem.models import Game, InboundMail, Player, Seat, WebhookToken, now
 
 log = logging.getLogger(__name__)
 
@@ -46,8 +46,12 @@ def send_outbound(settings: Settings, outbound_id: int) -> str:
 
 
 def sweep(settings: Settings, older_than: timedelta = timedelta(minutes=1)) -> tuple[list[int], list[int]]:
-    """Inbound mails and outbox rows left pending (crash, lost broker message) to enqueue again."""
+    """Inbound mails and outbox rows left pending (crash, lost broker message) to enqueue again.
+
+    Also forgets webhook tokens old enough that their signatures have expired anyway.
+    """
     with transaction(settings.database_url) as session:
+        session.execute(delete(WebhookToken).where(WebhookToken.seen < now() - timedelta(hours=1)))
         cutoff = now() - older_than
         inbound = session.scalars(
             select(InboundMail.id).where(InboundMail.status == "pending", InboundMail.received < cutoff)

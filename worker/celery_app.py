@@ -30,11 +30,14 @@ app.conf.update(
 if settings.broker_url.startswith("filesystem"):
     queue_dir = settings.broker_dir / "queue"
     processed_dir = settings.broker_dir / "processed"
-    queue_dir.mkdir(parents=True, exist_ok=True)
-    processed_dir.mkdir(parents=True, exist_ok=True)
+    control_dir = settings.broker_dir / "control"
+    for folder in (queue_dir, processed_dir, control_dir):
+        folder.mkdir(parents=True, exist_ok=True)
     app.conf.broker_transport_options = {
         "data_folder_in": str(queue_dir),
         "data_folder_out": str(queue_dir),
         "processed_folder": str(processed_dir),
+        "control_folder": str(control_dir),
+        "polling_interval": 0.1,
         "store_processed": False,
     }

@@ -12,20 +12,21 @@ import hmac
 import ipaddress
 import json
 import logging
-import threading
 import time
-from collections import OrderedDict
 from email.message import EmailMessage
 from email.policy import SMTP as SMTP_POLICY
 from typing import NoReturn
 from urllib.parse import unquote_to_bytes
 
 from flask import Blueprint, Response, abort, current_app, jsonify, request
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy import delete
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from werkzeug.exceptions import HTTPException
 from werkzeug.sansio.multipart import Data, Epilogue, Field, File, MultipartDecoder
 
+from pbem.db import transaction
 from pbem.mail.accept import MessageTooLarge, accept_and_enqueue
+from pbem.models import WebhookToken
 
 log = logging.getLogger(__name__)
 
@@ -46,34 +47,22 @@ POSTMARK_FIELDS = (
 PROXY_HEADERS = ("Forwarded", "X-Forwarded-For", "X-Real-IP")
 
 
-class SeenTokens:
-    """Mailgun tokens already used, forgotten after ``ttl`` seconds (one process only).
+def claim_token(settings, provider: str, token: str) -> bool:
+    """True the first time ``token`` is used (recorded in the database, shared by all processes)."""
+    try:
+        with transaction(settings.database_url) as session:
+            session.add(WebhookToken(provider=provider, token=token))
+    except IntegrityError:
+        return False
+    return True
 
-    In-memory stand-in for a shared table: it stops replays within one web process, not across
-    several. A token is claimed before storing and released if storing fails, so a provider's
-    retry of a failed delivery is not mistaken for a replay.
-    """
 
-    def __init__(self, ttl: float):
-        self.ttl = ttl
-        self._expiry: OrderedDict[str, float] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def claim(self, token: str) -> bool:
-        """True the first time ``token`` is seen within ``ttl``."""
-        now = time.monotonic()
-        with self._lock:
-            while self._expiry and next(iter(self._expiry.values())) < now:
-                self._expiry.popitem(last=False)
-            if token in self._expiry:
-                return False
-            self._expiry[token] = now + self.ttl
-            return True
-
-    def release(self, token: str) -> None:
-        """Forget ``token`` (its delivery was not stored)."""
-        with self._lock:
-            self._expiry.pop(token, None)
+def release_token(settings, provider: str, token: str) -> None:
+    """Forget ``token``: its delivery was not stored, so the provider's retry is no replay."""
+    with transaction(settings.database_url) as session:
+        session.execute(
+            delete(WebhookToken).where(WebhookToken.provider == provider, WebhookToken.token == token)
+        )
 
 
 def _refuse(status: int, message: str, **headers: str) -> NoReturn:
@@ -222,13 +211,13 @@ def mailgun() -> Response:
         _refuse(403, "bad signature")
     if not timestamp.isdigit() or abs(time.time() - int(timestamp)) > MAILGUN_WINDOW:
         _refuse(403, "stale timestamp")
-    tokens: SeenTokens = current_app.extensions["pbem_mailgun_tokens"]
-    if not tokens.claim(token):
+    settings = current_app.config["PBEM_SETTINGS"]
+    if not claim_token(settings, "mailgun", token):
         _refuse(403, "token already used")
     try:
         return _store(fields["body-mime"], "mailgun", _text(fields, "recipient"))
     except BaseException:
-        tokens.release(token)
+        release_token(settings, "mailgun", token)
         raise
 
 

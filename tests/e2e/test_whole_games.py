@@ -147,9 +147,12 @@ def send(port: int, sender: str, to: str, body: str, answering: EmailMessage | N
         client.send_message(message)
 
 
-def game_row(database_url: str, game_id: int) -> Game:
+def game_row(database_url: str, game_id: int) -> dict:
+    """The game as plain data: status, version, state and seats (name, address)."""
     with transaction(database_url) as session:
-        return session.get(Game, game_id)
+        game = session.get(Game, game_id)
+        return {"status": game.status, "version": game.version, "state": game.state,
+                "seats": [(s.name, s.player.address) for s in game.seats]}
 
 
 def pending_outbox(database_url: str) -> int:
@@ -194,24 +197,24 @@ def play_by_mail(service, kind: str, players: int, options: dict, timeout: float
             time.sleep(0.05)
             continue
         game = game_row(url, game_id)
-        if game.status == "finished":
+        if game["status"] == "finished":
             return game_id
-        if game.status != "active":
+        if game["status"] != "active":
             time.sleep(0.05)
             continue
-        state = engine.load(kind).restore(game.state)
-        for seat in game.seats:
-            key = (game.version, seat.name)
-            if key in answered or seat.name not in engine.load(kind).to_move(state):
+        state = engine.load(kind).restore(game["state"])
+        version = game["version"]
+        for name, address in game["seats"]:
+            if (version, name) in answered or name not in engine.load(kind).to_move(state):
                 continue
-            if game.version not in received[seat.player.address]:
+            if version not in received[address]:
                 continue  # answer only once the mail for this position has arrived
             mail = next(m for r, m in reversed(inbox.since(0))
-                        if r == seat.player.address and m["X-PBEM-Position"] == str(game.version))
-            lines = bot_lines(kind, state, seat.name, chooser)
-            send(port, seat.player.address, parseaddr(str(mail["Reply-To"]))[1],
-                 "\n".join([f"#{game.version}", *lines]), answering=mail)
-            answered.add(key)
+                        if r == address and m["X-PBEM-Position"] == str(version))
+            lines = bot_lines(kind, state, name, chooser)
+            send(port, address, parseaddr(str(mail["Reply-To"]))[1],
+                 "\n".join([f"#{version}", *lines]), answering=mail)
+            answered.add((version, name))
         time.sleep(0.05)
     raise AssertionError(f"{kind} game {game_id} did not finish in {timeout} s")
 
@@ -237,13 +240,13 @@ def test_a_whole_game_by_mail(running_service, kind, players, options):
         time.sleep(0.2)
     assert pending_outbox(url) == 0
     game = game_row(url, game_id)
-    final = game.version
+    final = game["version"]
     time.sleep(0.5)
     inbox = running_service["inbox"]
-    for seat in game.seats:
+    for name, address in game["seats"]:
         positions = {int(m["X-PBEM-Position"]) for r, m in inbox.since(0)
-                     if r == seat.player.address and m["X-PBEM-Kind"] in ("turn", "over")}
-        assert positions == set(range(1, final + 1)), f"{seat.name} missed mails"
+                     if r == address and m["X-PBEM-Kind"] in ("turn", "over")}
+        assert positions == set(range(1, final + 1)), f"{name} missed mails"
     verify = subprocess.run(
         [str(BIN / "pbem"), "verify"], env=running_service["env"], cwd=REPO,
         capture_output=True, text=True, timeout=120,

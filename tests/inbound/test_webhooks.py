@@ -216,6 +216,17 @@ def test_mailgun_replayed_token_is_refused(client, sqlite_inbound):
     assert [row.message_id for row in stored(sqlite_inbound)] == ["<first@x>"]
 
 
+def test_mailgun_replay_is_refused_by_another_web_process(sqlite_inbound, enqueued):
+    """Used tokens live in the database, so a second web process refuses the replay too."""
+    first = create_app(sqlite_inbound, enqueued.append).test_client()
+    second = create_app(sqlite_inbound, enqueued.append).test_client()
+    fields = mailgun_fields(message("<once@x>"), token="shared")
+    assert post_form(first, "/inbound/mailgun", fields).status_code == 200
+    forged = {**fields, "body-mime": message("<again@x>")}
+    assert post_form(second, "/inbound/mailgun", forged).status_code == 403
+    assert [row.message_id for row in stored(sqlite_inbound)] == ["<once@x>"]
+
+
 def test_mailgun_token_is_released_when_nothing_was_stored(tmp_path, enqueued):
     settings = inbound_settings(tmp_path, f"sqlite:///{tmp_path}/t.db", max_message_bytes=400)
     client = create_app(settings, enqueued.append).test_client()

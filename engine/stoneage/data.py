@@ -63,6 +63,7 @@ STACK_SIZE = 7  # buildings per stack; one stack per player
 # -- civilization cards (stoneage-civilization-cards.json) -------------------------------
 # "Dice for everyone": what each die face gives.
 DICE_EVERYONE = {1: "wood", 2: "clay", 3: "stone", 4: "gold", 5: "tool", 6: "agriculture"}
+DIE_EXTRAS = {"tool": N_("a tool"), "agriculture": N_("agriculture +1")}
 GREEN_SYMBOLS = {
     "art": N_("art"),
     "medicine": N_("medicine"),

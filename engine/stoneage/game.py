@@ -27,8 +27,12 @@ class StoneAge(Game):
             bool, False, "The 28 wood, 18 clay, 12 stone and 10 gold are a hard limit."
         ),
     }
-    conformance_options = [{}, {"mammoth_herd": True, "resource_limit": True}]
-    conformance_games = 5
+    conformance_options = [
+        {},
+        {"mammoth_herd": True},
+        {"mammoth_herd": True, "resource_limit": True},
+    ]
+    conformance_games = 4
     conformance_bot_games = 10
 
     def setup(self, state):

@@ -145,9 +145,9 @@ def describe(event: dict) -> str:  # noqa: C901 - one sentence per event kind
             player=p, dice=" ".join(map(str, event["dice"]))
         )
     if kind == "pick":
-        return _("{player} picked the {die} ({got}).").format(
-            player=p, die=event["die"], got=_(event["got"])
-        )
+        got = event["got"]
+        what = good(got) if got in data.GOOD_NAMES else _(data.DIE_EXTRAS[got])
+        return _("{player} picked the {die} ({got}).").format(player=p, die=event["die"], got=what)
     if kind == "extra_card":
         return _("{player} drew the extra card “{text}”.").format(
             player=p, text=card_text(event["card"])

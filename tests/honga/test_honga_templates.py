@@ -1,44 +1,58 @@
-"""The mail board templates render every kind of view of a random game."""
+"""The mail board templates render every kind of view of a random game.
+
+They render through :func:`pbem.i18n.render`, i.e. the mail environment (trim_blocks,
+lstrip_blocks) that real mails use.
+"""
 
 from __future__ import annotations
 
 import random
+import re
 
-from jinja2 import Environment, FileSystemLoader, select_autoescape
+from pbem.i18n import render
 
 
-def _env():
-    env = Environment(
-        loader=FileSystemLoader("templates"),
-        extensions=["jinja2.ext.i18n"],
-        autoescape=select_autoescape(["html"]),
-    )
-    env.install_null_translations(newstyle=True)
-    return env
+def board(name: str, view: dict) -> str:
+    return render(f"mail/honga/{name}", "en", view=view)
 
 
 def test_templates_render_views(h):
-    env = _env()
-    txt = env.get_template("mail/honga/board.txt")
-    html = env.get_template("mail/honga/board.html")
     game = h.GAME
-    s = h.new(3, seed=5)
+    s = game.new(["p1", "bartholomew12", "p3"], seed=5)
     chooser = random.Random(5)
     steps = 0
     while game.to_move(s):
         if steps % 17 == 0 or s["phase"] == "keep":
             for who in (None, *s["players"]):
                 view = game.view(s, who)
-                text = txt.render(view=view)
-                page = html.render(view=view)
+                text = board("board.txt", view)
+                page = board("board.html", view)
                 assert "HONGA" in text and "Herd" in text and "<table" in page
-                assert max(len(line) for line in text.splitlines()) <= 72
+                lines = text.splitlines()
+                assert max(len(line) for line in lines) <= 72
+                for n in (1, 2, 3, 4):
+                    assert sum(line.startswith(f"Circle {n}: ") for line in lines) == 1, text
                 for p in view["table"]:
-                    assert p["name"] in text and p["name"] in page
-                if who and view["own"]["legal"]:
-                    assert view["own"]["legal"][0] in text
+                    row = [line for line in lines if re.match(rf"{p['name']} +-?\d", line)]
+                    assert len(row) == 1, text
+                    assert p["name"] in page
+                # the board shows the position only; the turn mail lists the commands
+                assert "You may write" not in text and "You may write" not in page
         p = game.to_move(s)[0]
         s = game.play(s, p, chooser.choice(game.legal(s, p)))
         steps += 1
-    final = txt.render(view=game.view(s, "p1"))
+    final = board("board.txt", game.view(s, "p1"))
     assert "The game is over." in final
+
+
+def test_table_columns_line_up(h):
+    s = h.GAME.new(["ann", "bartholomew12", "cy"], seed=2)
+    text = board("board.txt", h.GAME.view(s, "ann"))
+    lines = text.splitlines()
+    header = next(i for i, line in enumerate(lines) if line.startswith("Player "))
+    rows = lines[header : header + 4]
+    # "Pts" ends where the scores end, "Bonus" where the bonus counts end
+    for word in ("Pts", "Step", "Bonus"):
+        end = rows[0].index(word) + len(word)
+        for row in rows[1:]:
+            assert row[end - 1] != " " and row[end] == " ", (word, rows)

@@ -10,7 +10,7 @@ the public log, dump/restore) the same way for every game.
 
 from __future__ import annotations
 
-import pickle
+import json
 import random
 import re
 from dataclasses import dataclass
@@ -36,8 +36,13 @@ class Option:
 
 
 def copy_state(state: State) -> State:
-    """A deep copy of plain data, fast enough for every ``play``."""
-    return pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+    """A deep copy through JSON: exactly what the database keeps between two moves.
+
+    Copying through JSON (not pickle) means no list or dict is ever shared between two places
+    of a state across moves, so a game played in memory and one stored and reloaded after
+    every move stay identical, byte for byte.
+    """
+    return json.loads(json.dumps(state))
 
 
 def rng(state: State) -> random.Random:

@@ -81,12 +81,19 @@ def settings(request) -> Settings:
 
 
 @pytest.fixture
-def redis_url() -> str:
-    """A Redis URL for the broker (a test database number), flushed before use."""
-    url = os.environ.get("PBEM_TEST_REDIS_URL")
-    if not url:
+def redis_url(worker_id) -> str:
+    """A Redis URL for the broker, flushed before use.
+
+    Each pytest-xdist worker gets its own database number (15, 14, ...), so brokers of tests
+    running at the same time never hand one test's tasks to another test's worker.
+    """
+    base = os.environ.get("PBEM_TEST_REDIS_URL")
+    if not base:
         _required("Redis (PBEM_TEST_REDIS_URL)")
     import redis
+
+    index = int(worker_id[2:]) if worker_id.startswith("gw") else 0
+    url = f"{base.rsplit('/', 1)[0]}/{15 - index}"
 
     try:
         redis.Redis.from_url(url).flushdb()

@@ -129,6 +129,13 @@ def test_every_step_keeps_the_contract(case):
                 game.play(state, idle[0], command)
         # nothing above changed the state
         assert json.dumps(game.dump(state), sort_keys=True) == before
+        # the move gives the same state whether the game stayed in memory or was stored
+        # as JSON and loaded again (as the service does between two mails)
+        kept = game.play(state, player, command)
+        reloaded = game.play(game.restore(json.loads(before)), player, command)
+        assert json.dumps(game.dump(kept), sort_keys=True) == json.dumps(
+            game.dump(reloaded), sort_keys=True
+        )
         # the help text is there for whoever is to move
         assert game.help(state, player).strip()
 

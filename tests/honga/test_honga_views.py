@@ -117,15 +117,31 @@ def test_illegal_messages_explain(h):
         h.play(s, "p1", "p1n")
 
 
+# phase -> the command forms its help must explain
+HELP_FORMS = {
+    "place": ["'place CIRCLE DIRECTION'", "'p2n'"],
+    "pay": ["'pay board'", "'pay herd K'"],
+    "keep": ["'keep 1'", "'keep 2'"],
+    "act": ["'trade N'", "'lure'", "'bonus N [option]'", "'done'"],
+}
+
+
 def test_every_event_described_and_help_present(h):
     game = h.GAME
+    seen = set()
     for seed in range(3):
         s = h.new(4, seed=seed)
         chooser = random.Random(seed)
         while game.to_move(s):
             p = game.to_move(s)[0]
-            assert game.help(s, p).strip()
+            help_text = game.help(s, p)
+            # the help explains how to write the commands; the turn mail lists the legal ones
+            for form in HELP_FORMS[s["phase"]]:
+                assert form in help_text, (s["phase"], help_text)
+            assert "Legal now" not in help_text
+            seen.add(s["phase"])
             s = game.play(s, p, chooser.choice(game.legal(s, p)))
         for event in s["log"]:
             sentence = game.describe(event)
             assert sentence and sentence != "Something happened."
+    assert seen == set(HELP_FORMS)

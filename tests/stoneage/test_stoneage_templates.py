@@ -1,44 +1,96 @@
-"""The mail board templates render views of a random game."""
+"""The mail board templates render views of a random game.
+
+They render through :func:`pbem.i18n.render`, i.e. the mail environment (trim_blocks,
+lstrip_blocks) that real mails use.
+"""
 
 from __future__ import annotations
 
 import random
+import re
 
 from conftest import GAME, new
-from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+from engine.stoneage import data
+from pbem.i18n import render
 
 
-def _env():
-    env = Environment(
-        loader=FileSystemLoader("templates"),
-        extensions=["jinja2.ext.i18n"],
-        autoescape=select_autoescape(["html"]),
-    )
-    env.install_null_translations(newstyle=True)
-    return env
+def place_name(place: str) -> str:
+    """The English words the board uses for a place of the engine."""
+    if place.startswith("card"):
+        return f"card costing {place[4:]}"
+    if place.startswith("building"):
+        return f"building stack {place[8:]}"
+    return data.PLACE_NAMES[place]
+
+
+RAW_PLACE = re.compile(r"\b(?:card|building)\d\b|\bhunt\b")
+
+
+def board(name: str, view: dict) -> str:
+    return render(f"mail/stoneage/{name}", "en", view=view)
+
+
+def check_text(view: dict, out: str) -> None:
+    lines = out.splitlines()
+    assert "Stone Age" in out and "Buildings" in out
+    assert all(len(line) <= 72 for line in lines), out
+    # one item per line: every card slot, every building stack, every tribe
+    for slot in view["row"]:
+        assert sum(line.startswith(f"  [{slot['cost']}] ") for line in lines) == 1, out
+    for stack in view["stacks"]:
+        assert sum(line.startswith(f"  {stack['stack']}: ") for line in lines) == 1, out
+    header = next(line for line in lines if line.startswith("Tribe "))
+    for p in view["tribes"]:
+        rows = [line for line in lines if re.match(rf"{re.escape(p)} +-?\d+ +\d+ ", line)]
+        assert len(rows) == 1, out
+        end = header.index("Pts") + len("Pts")
+        assert rows[0][end - 1] != " " and rows[0][end] == " ", (header, rows[0])
+    # places in words, not the engine's keys; the position only, no command list
+    assert not RAW_PLACE.search(out), out
+    if view["board"]:
+        start = lines.index("Figures placed:") + 1
+        shown = {
+            re.split(r"  +", line.strip())[0] for line in lines[start : start + len(view["board"])]
+        }
+        assert shown == {place_name(place) for place in view["board"]}, out
+    assert "may write" not in out.lower()
 
 
 def test_board_templates_render_views_of_a_random_game():
-    env = _env()
-    text, html = (
-        env.get_template("mail/stoneage/board.txt"),
-        env.get_template("mail/stoneage/board.html"),
-    )
     s = new(3, mammoth_herd=True, resource_limit=True)
     chooser = random.Random(3)
     step = 0
     while GAME.to_move(s):
-        if step % 97 == 0:
+        if step % 97 == 0 or s["pending"]:
             for who in [None, *s["players"]]:
                 view = GAME.view(s, who)
-                out = text.render(view=view)
-                assert "Stone Age" in out and "Buildings" in out
-                assert all(len(line) <= 72 for line in out.splitlines()), out
-                assert "<table" in html.render(view=view)
+                out = board("board.txt", view)
+                check_text(view, out)
+                page = board("board.html", view)
+                assert "<table" in page and not RAW_PLACE.search(page)
                 if who:
                     assert "Your cards" in out
         p = chooser.choice(GAME.to_move(s))
         s = GAME.play(s, p, chooser.choice(GAME.legal(s, p)))
         step += 1
-    out = text.render(view=GAME.view(s, "p1"))
-    assert "Final scores" in out and "Final scores" in html.render(view=GAME.view(s, "p1"))
+    view = GAME.view(s, "p1")
+    out = board("board.txt", view)
+    check_text(view, out)
+    assert "Final scores" in out and "Final scores" in board("board.html", view)
+
+
+def test_figures_placed_show_place_names():
+    s = new(2)
+    s["board"] = {"hunt": {"p1": 3}, "card4": {"p2": 1}, "building2": {"p1": 1}, "hut": {"p2": 2}}
+    out = board("board.txt", GAME.view(s, "p1"))
+    lines = out.splitlines()
+    start = lines.index("Figures placed:")
+    assert lines[start + 1 : start + 5] == [
+        "  hunting grounds   p1 3",
+        "  hut               p2 2",
+        "  card costing 4    p2 1",
+        "  building stack 2  p1 1",
+    ], out
+    page = board("board.html", GAME.view(s, "p1"))
+    assert "hunting grounds" in page and "card costing 4" in page

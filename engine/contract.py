@@ -137,8 +137,12 @@ class Game:
         checked = {}
         for key, option in self.options.items():
             value = options.get(key, option.default)
-            if not isinstance(value, option.kind) or (option.choices and value not in option.choices):
-                raise ValueError(_("Bad value {value!r} for option {name}.").format(value=value, name=key))
+            if not isinstance(value, option.kind) or (
+                option.choices and value not in option.choices
+            ):
+                raise ValueError(
+                    _("Bad value {value!r} for option {name}.").format(value=value, name=key)
+                )
             checked[key] = value
         return checked
 

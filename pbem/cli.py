@@ -52,8 +52,9 @@ def cmd_new(settings: Settings, args) -> int:
     options = dict(_option(o) for o in args.option)
     with transaction(settings.database_url) as session:
         session.info["queued"] = []
-        game = games.create(session, settings, args.game, args.addresses, options, seed=args.seed,
-                            seated=args.start)
+        game = games.create(
+            session, settings, args.game, args.addresses, options, seed=args.seed, seated=args.start
+        )
         session.flush()
         queued = [row.id for row in session.info.pop("queued")]
         game_id = game.id
@@ -78,7 +79,9 @@ def cmd_show(settings: Settings, args) -> int:
             return 1
         seat = None
         if args.as_address:
-            seat = next((s for s in game.seats if s.player.address == args.as_address.lower()), None)
+            seat = next(
+                (s for s in game.seats if s.player.address == args.as_address.lower()), None
+            )
             if seat is None:
                 print(f"{args.as_address} has no seat in game {game.id}", file=sys.stderr)
                 return 1

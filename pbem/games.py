@@ -158,11 +158,18 @@ def decline(session: Session, settings: Settings, seat: Seat) -> None:
     game.status = "cancelled"
     for other in game.seats:
         notify.notice(
-            session, settings, other.player.address,
+            session,
+            settings,
+            other.player.address,
             _("Game {id} is called off").format(id=game.id),
-            [_("{name} declined the invitation, so game {id} will not start.").format(
-                name=seat.name, id=game.id)],
-            game=game, seat=other, locale=other.player.locale,
+            [
+                _("{name} declined the invitation, so game {id} will not start.").format(
+                    name=seat.name, id=game.id
+                )
+            ],
+            game=game,
+            seat=other,
+            locale=other.player.locale,
         )
 
 
@@ -203,15 +210,24 @@ def apply(
             raise Refused(line, str(exc)) from None
     number = _last_move(session, game.id)
     for offset, line in enumerate(lines, start=1):
-        session.add(Move(game_id=game.id, number=number + offset, seat_id=seat.id, command=line,
-                         inbound_id=inbound_id))
+        session.add(
+            Move(
+                game_id=game.id,
+                number=number + offset,
+                seat_id=seat.id,
+                command=line,
+                inbound_id=inbound_id,
+            )
+        )
     new_state = _play_absent(session, game, game_engine, new_state, number + len(lines))
     _save(session, settings, game, game_engine, new_state)
 
 
 def _refusal(game: Game, guard: int | None) -> str:
     if game.status != "active":
-        return _("Game {id} is not running (it is {status}).").format(id=game.id, status=game.status)
+        return _("Game {id} is not running (it is {status}).").format(
+            id=game.id, status=game.status
+        )
     if guard is not None and guard != game.version:
         return _(
             "This mail was written for position #{guard}, but the game is at #{now}: "
@@ -221,7 +237,9 @@ def _refusal(game: Game, guard: int | None) -> str:
 
 
 def _last_move(session: Session, game_id: int) -> int:
-    return session.scalar(select(func.coalesce(func.max(Move.number), 0)).where(Move.game_id == game_id))
+    return session.scalar(
+        select(func.coalesce(func.max(Move.number), 0)).where(Move.game_id == game_id)
+    )
 
 
 def _play_absent(session: Session, game: Game, game_engine, state: dict, number: int) -> dict:

@@ -45,7 +45,9 @@ def send_outbound(settings: Settings, outbound_id: int) -> str:
         return send.send_one(session, settings, outbound_id)
 
 
-def sweep(settings: Settings, older_than: timedelta = timedelta(minutes=1)) -> tuple[list[int], list[int]]:
+def sweep(
+    settings: Settings, older_than: timedelta = timedelta(minutes=1)
+) -> tuple[list[int], list[int]]:
     """Inbound mails and outbox rows left pending (crash, lost broker message) to enqueue again.
 
     Also forgets webhook tokens old enough that their signatures have expired anyway.
@@ -54,7 +56,9 @@ def sweep(settings: Settings, older_than: timedelta = timedelta(minutes=1)) -> t
         session.execute(delete(WebhookToken).where(WebhookToken.seen < now() - timedelta(hours=1)))
         cutoff = now() - older_than
         inbound = session.scalars(
-            select(InboundMail.id).where(InboundMail.status == "pending", InboundMail.received < cutoff)
+            select(InboundMail.id).where(
+                InboundMail.status == "pending", InboundMail.received < cutoff
+            )
         ).all()
         outbound = outbox.pending_ids(session, now())
     return list(inbound), list(outbound)
@@ -75,7 +79,9 @@ def weekly_digest(settings: Settings) -> list[int]:
                 continue
             context = {"player": player.name, "games": [_digest_entry(seat) for seat in seats]}
             thread = compose.thread_for(settings, None, "pbem", [], None)
-            message = compose.compose("digest", player.address, context, thread, settings, player.locale)
+            message = compose.compose(
+                "digest", player.address, context, thread, settings, player.locale
+            )
             session.info["queued"].append(outbox.queue(session, message, "digest", None))
         session.flush()
         return [row.id for row in session.info.pop("queued")]

@@ -61,7 +61,9 @@ def turn(session, settings: Settings, game: Game, seat: Seat, state: dict) -> Ou
     if view["log"]:
         seat.seen = view["log"][-1]["n"]
     kind = "over" if result is not None else "turn"
-    message = compose.compose(kind, seat.player.address, context, thread(settings, game, seat), settings, locale)
+    message = compose.compose(
+        kind, seat.player.address, context, thread(settings, game, seat), settings, locale
+    )
     return _queue(session, message, kind, game)
 
 
@@ -90,13 +92,19 @@ def error(
             "version": game.version,
         }
     message = compose.compose(
-        "error", seat.player.address, context, thread(settings, game, seat, in_reply_to), settings,
+        "error",
+        seat.player.address,
+        context,
+        thread(settings, game, seat, in_reply_to),
+        settings,
         seat.player.locale,
     )
     return _queue(session, message, "error", game)
 
 
-def invite(session, settings: Settings, game: Game, seat: Seat, inviter: str | None) -> OutboundMail:
+def invite(
+    session, settings: Settings, game: Game, seat: Seat, inviter: str | None
+) -> OutboundMail:
     """Ask one invited player to join (or decline)."""
     game_engine = engine.load(game.kind)
     context = {
@@ -109,7 +117,12 @@ def invite(session, settings: Settings, game: Game, seat: Seat, inviter: str | N
         "options": dict(game.options or {}),
     }
     message = compose.compose(
-        "invite", seat.player.address, context, thread(settings, game, seat), settings, seat.player.locale
+        "invite",
+        seat.player.address,
+        context,
+        thread(settings, game, seat),
+        settings,
+        seat.player.locale,
     )
     return _queue(session, message, "invite", game)
 
@@ -120,10 +133,19 @@ def relay(session, settings: Settings, game: Game, sender: Seat, text: str) -> l
     for seat in game.seats:
         if seat.id == sender.id or seat.status not in ("joined", "invited"):
             continue
-        context = {"game_id": game.id, "game_title": engine.load(game.kind).title,
-                   "from_name": sender.name, "text": text}
+        context = {
+            "game_id": game.id,
+            "game_title": engine.load(game.kind).title,
+            "from_name": sender.name,
+            "text": text,
+        }
         message = compose.compose(
-            "relay", seat.player.address, context, thread(settings, game, seat), settings, seat.player.locale
+            "relay",
+            seat.player.address,
+            context,
+            thread(settings, game, seat),
+            settings,
+            seat.player.locale,
         )
         rows.append(_queue(session, message, "relay", game))
     return rows

@@ -66,10 +66,16 @@ def _handle(session: Session, settings: Settings, row: InboundMail, message: Ema
     if where.kind == "unknown":
         if from_address:
             notify.notice(
-                session, settings, from_address, _("We could not find your game"),
-                [_("This address does not belong to any game we run. Please reply to the "
-                   "latest mail of your game, or write to {service} to start a new one.").format(
-                    service=settings.service_address)],
+                session,
+                settings,
+                from_address,
+                _("We could not find your game"),
+                [
+                    _(
+                        "This address does not belong to any game we run. Please reply to the "
+                        "latest mail of your game, or write to {service} to start a new one."
+                    ).format(service=settings.service_address)
+                ],
                 in_reply_to=reply_to,
             )
         return "refused"
@@ -80,11 +86,19 @@ def _handle(session: Session, settings: Settings, row: InboundMail, message: Ema
     if not authentic(message, seat):
         row.game_id, row.seat_id = seat.game_id, seat.id
         notify.notice(
-            session, settings, seat.player.address, _("A mail for your seat was refused"),
-            [_("We received a mail for your seat in game {id} from {address}, which is not your "
-               "address. Nothing was applied. If it was you, please write from this address.").format(
-                id=seat.game_id, address=from_address or _("an unknown sender"))],
-            game=seat.game, seat=seat, locale=seat.player.locale,
+            session,
+            settings,
+            seat.player.address,
+            _("A mail for your seat was refused"),
+            [
+                _(
+                    "We received a mail for your seat in game {id} from {address}, which is not your "
+                    "address. Nothing was applied. If it was you, please write from this address."
+                ).format(id=seat.game_id, address=from_address or _("an unknown sender"))
+            ],
+            game=seat.game,
+            seat=seat,
+            locale=seat.player.locale,
         )
         return "refused"
     game = games.locked(session, seat.game_id)  # first lock, before any write of ours
@@ -94,7 +108,9 @@ def _handle(session: Session, settings: Settings, row: InboundMail, message: Ema
             _seat_mail(session, settings, game, seat, parsed, row.id)
         except games.Refused as refused:
             state = engine.load(game.kind).restore(game.state) if game.state else None
-            notify.error(session, settings, game, seat, state, refused.line, refused.reason, reply_to)
+            notify.error(
+                session, settings, game, seat, state, refused.line, refused.reason, reply_to
+            )
             return "refused"
     return "done"
 
@@ -105,13 +121,19 @@ def _seat_mail(session, settings, game: Game, seat: Seat, parsed, inbound_id: in
     moves = [line.text for line in parsed.lines if line.kind == "game"]
     for line in service:
         if line.name not in SEAT_COMMANDS:
-            raise games.Refused(line.text, _("{command} is sent to {service}, not to a game.").format(
-                command=line.name, service=settings.service_address))
+            raise games.Refused(
+                line.text,
+                _("{command} is sent to {service}, not to a game.").format(
+                    command=line.name, service=settings.service_address
+                ),
+            )
     if not service and not moves:
         raise games.Refused("", _("We found no command in your mail."))
     if moves:
         if game.status == "inviting":
-            raise games.Refused(moves[0], _("The game has not started yet: reply join to take your seat."))
+            raise games.Refused(
+                moves[0], _("The game has not started yet: reply join to take your seat.")
+            )
         games.apply(session, settings, game, seat, moves, parsed.guard, inbound_id)
     for line in service:
         _seat_command(session, settings, game, seat, line)
@@ -145,28 +167,63 @@ def _service_mail(session, settings, address: str, parsed, reply_to: str | None)
     lines = parsed.lines or []
     for line in lines:
         if line.name not in SERVICE_COMMANDS:
-            notify.notice(session, settings, address, _("We did not understand your mail"), [
-                _('"{line}" is not something we can do here.').format(line=line.text),
-                service_help(settings)], in_reply_to=reply_to)
+            notify.notice(
+                session,
+                settings,
+                address,
+                _("We did not understand your mail"),
+                [
+                    _('"{line}" is not something we can do here.').format(line=line.text),
+                    service_help(settings),
+                ],
+                in_reply_to=reply_to,
+            )
             return "refused"
     if not lines:
-        notify.notice(session, settings, address, _("How to play"), [service_help(settings)],
-                      in_reply_to=reply_to)
+        notify.notice(
+            session,
+            settings,
+            address,
+            _("How to play"),
+            [service_help(settings)],
+            in_reply_to=reply_to,
+        )
         return "done"
     for line in lines:
         if line.name == "new":
             try:
                 request = commands.parse_new_game(line.argument)
-                game = games.create(session, settings, request.game, request.addresses,
-                                    request.options, creator=address)
+                game = games.create(
+                    session,
+                    settings,
+                    request.game,
+                    request.addresses,
+                    request.options,
+                    creator=address,
+                )
             except (commands.CommandError, games.GameError) as exc:
-                notify.notice(session, settings, address, _("Your game was not created"),
-                              [_('"{line}": {reason}').format(line=line.text, reason=exc),
-                               service_help(settings)], in_reply_to=reply_to)
+                notify.notice(
+                    session,
+                    settings,
+                    address,
+                    _("Your game was not created"),
+                    [
+                        _('"{line}": {reason}').format(line=line.text, reason=exc),
+                        service_help(settings),
+                    ],
+                    in_reply_to=reply_to,
+                )
                 return "refused"
-            notify.notice(session, settings, address, _("Game {id} is waiting for players").format(
-                id=game.id), [_("We invited the other players; the game starts when all have joined.")],
-                game=game, seat=game.seats[0], in_reply_to=reply_to)
+            notify.notice(
+                session,
+                settings,
+                address,
+                _("Game {id} is waiting for players").format(id=game.id),
+                [_("We invited the other players; the game starts when all have joined.")],
+                game=game,
+                seat=game.seats[0],
+                in_reply_to=reply_to,
+            )
         elif line.name == "unsubscribe":
             games.player_for(session, address).unsubscribed = True
         else:
@@ -177,15 +234,21 @@ def _service_mail(session, settings, address: str, parsed, reply_to: str | None)
 def _answer(session, settings, address: str, name: str, game=None, seat=None) -> None:
     """Answers to ``help`` and ``games``."""
     if name == "games":
-        paragraphs = [_("Game {id} ({title}): {status}.").format(
-            id=s.game_id, title=engine.load(s.game.kind).title, status=s.game.status)
-            for s in session.scalars(select(Seat).join(Seat.player).where(
-                Seat.player.has(address=address)))] or [_("You are in no game yet.")]
+        paragraphs = [
+            _("Game {id} ({title}): {status}.").format(
+                id=s.game_id, title=engine.load(s.game.kind).title, status=s.game.status
+            )
+            for s in session.scalars(
+                select(Seat).join(Seat.player).where(Seat.player.has(address=address))
+            )
+        ] or [_("You are in no game yet.")]
         subject = _("Your games")
     else:
         paragraphs = [service_help(settings)]
         if game is not None and game.state:
-            paragraphs.append(engine.load(game.kind).help(engine.load(game.kind).restore(game.state), seat.name))
+            paragraphs.append(
+                engine.load(game.kind).help(engine.load(game.kind).restore(game.state), seat.name)
+            )
         subject = _("Help")
     notify.notice(session, settings, address, subject, paragraphs, game=game, seat=seat)
 

@@ -30,8 +30,13 @@ def _required(what: str) -> None:
 
 def make_settings(var_dir: Path, database_url: str, **extra) -> Settings:
     """Settings for a test: its own var folder and database, a test domain."""
-    return Settings(var_dir=var_dir, database_url=database_url, domain="pbem.test",
-                    smtp_url=extra.pop("smtp_url", ""), **extra)
+    return Settings(
+        var_dir=var_dir,
+        database_url=database_url,
+        domain="pbem.test",
+        smtp_url=extra.pop("smtp_url", ""),
+        **extra,
+    )
 
 
 @pytest.fixture

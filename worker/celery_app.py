@@ -24,7 +24,10 @@ app.conf.update(
     beat_schedule_filename=str(settings.var_dir / "celerybeat-schedule"),
     beat_schedule={
         "sweep": {"task": "worker.tasks.sweep", "schedule": 60.0},
-        "weekly-digest": {"task": "worker.tasks.weekly_digest", "schedule": crontab(hour=8, minute=0, day_of_week=1)},
+        "weekly-digest": {
+            "task": "worker.tasks.weekly_digest",
+            "schedule": crontab(hour=8, minute=0, day_of_week=1),
+        },
     },
 )
 if settings.broker_url.startswith("filesystem"):

@@ -60,9 +60,18 @@ def score(state: State, player: str, command: str) -> float:
     cards = words[3:]
     risk = _sailing_risk(state, player, cards.count(data.EXPLORER))
     if verb == "raid":
-        return 50.0 + 3 * _raid_value(state, player, home[1], words[2]) - 2 * cards_cost(state, player, cards) - risk
+        return (
+            50.0
+            + 3 * _raid_value(state, player, home[1], words[2])
+            - 2 * cards_cost(state, player, cards)
+            - risk
+        )
     target = places.parse(state, words[2])
-    cost = cards_cost(state, player, cards) + (1.0 if len(cards) == data.DISCARD_MOVE_CARDS else 0.0) + risk
+    cost = (
+        cards_cost(state, player, cards)
+        + (1.0 if len(cards) == data.DISCARD_MOVE_CARDS else 0.0)
+        + risk
+    )
     here_empty = places.on_board(home) and _treasure_left(state, home[1]) == 0
     if target == places.BOAT:
         return 8.0 if here_empty else -5.0
@@ -79,5 +88,8 @@ def score(state: State, player: str, command: str) -> float:
 
 def choose(state: State, player: str, chooser: random.Random) -> str:
     """The best-liked legal command, ties broken at random."""
-    scored = [(score(state, player, c) + chooser.random() * 0.01, c) for c in commands.legal(state, player)]
+    scored = [
+        (score(state, player, c) + chooser.random() * 0.01, c)
+        for c in commands.legal(state, player)
+    ]
     return max(scored)[1]

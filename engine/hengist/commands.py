@@ -26,9 +26,11 @@ from engine.contract import IllegalMove, State
 from engine.hengist import data, places, rules
 from engine.i18n import _
 
-CARD_KINDS = list(data.TERRAINS) + [
-    f"{a}/{b}" for i, a in enumerate(data.TERRAINS) for b in data.TERRAINS[i + 1 :]
-] + [data.EXPLORER]
+CARD_KINDS = (
+    list(data.TERRAINS)
+    + [f"{a}/{b}" for i, a in enumerate(data.TERRAINS) for b in data.TERRAINS[i + 1 :]]
+    + [data.EXPLORER]
+)
 CARD_ORDER = {kind: i for i, kind in enumerate(CARD_KINDS)}
 FILLER = {"the", "to", "with", "using", "card", "cards", "party", "path", "along", "onto",
           "into", "board", "tile", "road", "via", "my", "and", "on", "at", "from"}  # fmt: skip
@@ -58,7 +60,9 @@ def parse_card(token: str) -> str:
                     ordered = sorted((first, second), key=data.TERRAINS.index)
                     return "/".join(ordered)
             raise IllegalMove(
-                _("{word!r} is not a card: a double card joins two different terrains, e.g. hill/river.").format(word=token)
+                _(
+                    "{word!r} is not a card: a double card joins two different terrains, e.g. hill/river."
+                ).format(word=token)
             )
     return _terrain(token, token)
 
@@ -67,9 +71,9 @@ def _terrain(part: str, word: str) -> str:
     found = [t for t in data.TERRAINS if part and t.startswith(part)]
     if len(found) != 1:
         raise IllegalMove(
-            _("{word!r} is not a card; cards are {terrains}, double cards like hill/river, and explorer.").format(
-                word=word, terrains=", ".join(data.TERRAINS)
-            )
+            _(
+                "{word!r} is not a card; cards are {terrains}, double cards like hill/river, and explorer."
+            ).format(word=word, terrains=", ".join(data.TERRAINS))
         )
     return found[0]
 
@@ -146,7 +150,9 @@ def legal(state: State, player: str) -> list[str]:
                 for colour in rules.open_paths(state, place[1]):
                     terrains = tuple(paths[colour])
                     if terrains not in raids:
-                        raids[terrains] = [card_text(combo) for combo in raid_sets(counts, terrains)]
+                        raids[terrains] = [
+                            card_text(combo) for combo in raid_sets(counts, terrains)
+                        ]
                     found.extend(f"raid {name} {colour} {cards}" for cards in raids[terrains])
             found.extend(f"spy {name} {slot + 1}" for slot in spy_slots)
     found.append("done")
@@ -164,7 +170,9 @@ def apply(state: State, player: str, command: str) -> None:
     verb = VERBS.get(tokens[0])
     if verb is None:
         raise IllegalMove(
-            _("Unknown command {word!r}; use move, discard, raid, spy, reinforce or done.").format(word=tokens[0])
+            _("Unknown command {word!r}; use move, discard, raid, spy, reinforce or done.").format(
+                word=tokens[0]
+            )
         )
     words = tokens[1:]
     if verb == "done":
@@ -174,7 +182,13 @@ def apply(state: State, player: str, command: str) -> None:
         return
     if not rules.actions_left(state):
         raise IllegalMove(_("You have no actions left this turn; write 'done'."))
-    actions = {"move": _move, "discard": _discard, "raid": _raid, "spy": _spy, "reinforce": _reinforce}
+    actions = {
+        "move": _move,
+        "discard": _discard,
+        "raid": _raid,
+        "spy": _spy,
+        "reinforce": _reinforce,
+    }
     actions[verb](state, player, words)
 
 
@@ -197,7 +211,9 @@ def _ready(state: State, player: str, index: int) -> None:
     """Refuse a party that has already acted this turn."""
     if index in state["acted"]:
         raise IllegalMove(
-            _("Party {party} has already acted this turn (one action per party).").format(party=letter(index))
+            _("Party {party} has already acted this turn (one action per party).").format(
+                party=letter(index)
+            )
         )
 
 
@@ -224,7 +240,9 @@ def _check_hand(state: State, player: str, cards: list[str]) -> None:
         if have[card] < n:
             raise IllegalMove(
                 _("You do not hold {n} {card} card(s); your hand: {hand}.").format(
-                    n=n, card=card, hand=", ".join(sorted(state["hands"][player], key=CARD_ORDER.get)) or "-"
+                    n=n,
+                    card=card,
+                    hand=", ".join(sorted(state["hands"][player], key=CARD_ORDER.get)) or "-",
                 )
             )
 
@@ -237,26 +255,37 @@ def _move(state: State, player: str, words: list[str]) -> None:
     home = state["parties"][player]
 
     def reaches(i):
-        return home[i] != places.BOX and any(t == target for t, _c in rules.destinations(state, player, i))
+        return home[i] != places.BOX and any(
+            t == target for t, _c in rules.destinations(state, player, i)
+        )
 
     index = _choose(state, player, given, reaches, _("move to {place}").format(place=where[0]))
     source = home[index]
     if source == places.BOX:
         raise IllegalMove(
-            _("Party {party} is lost; only 'reinforce {party}' (an explorer) brings it back.").format(party=letter(index))
+            _(
+                "Party {party} is lost; only 'reinforce {party}' (an explorer) brings it back."
+            ).format(party=letter(index))
         )
     routes = dict(rules.destinations(state, player, index))
     if target not in routes:
         if target == source:
             raise IllegalMove(
-                _("Party {party} is already at {place}.").format(party=letter(index), place=where[0])
+                _("Party {party} is already at {place}.").format(
+                    party=letter(index), place=where[0]
+                )
             )
         if target in rules.occupants(state):
-            raise IllegalMove(_("{place} is taken: one raiding party per space.").format(place=where[0]))
+            raise IllegalMove(
+                _("{place} is taken: one raiding party per space.").format(place=where[0])
+            )
         reachable = ", ".join(places.display(state, t) for t in routes) or "-"
         raise IllegalMove(
             _("Party {party} at {here} cannot reach {place}; it can go to: {reachable}.").format(
-                party=letter(index), here=places.display(state, source), place=where[0], reachable=reachable
+                party=letter(index),
+                here=places.display(state, source),
+                place=where[0],
+                reachable=reachable,
             )
         )
     terrain = routes[target]
@@ -273,12 +302,14 @@ def _move(state: State, player: str, words: list[str]) -> None:
             )
     elif len(cards) == data.DISCARD_MOVE_CARDS:
         if data.EXPLORER in cards:
-            raise IllegalMove(_("Only single and double terrain cards can be discarded three at a time."))
+            raise IllegalMove(
+                _("Only single and double terrain cards can be discarded three at a time.")
+            )
     else:
         raise IllegalMove(
-            _("The road to {place} is {terrain}: play one matching card (or explorer), or discard three terrain cards.").format(
-                place=where[0], terrain=_(data.TERRAIN_NAMES[terrain])
-            )
+            _(
+                "The road to {place} is {terrain}: play one matching card (or explorer), or discard three terrain cards."
+            ).format(place=where[0], terrain=_(data.TERRAIN_NAMES[terrain]))
         )
     _check_hand(state, player, cards)
     rules.move(state, player, index, target, cards)
@@ -288,7 +319,9 @@ def _discard(state: State, player: str, words: list[str]) -> None:
     """'discard a h2 hill hill river': the three-card move, said the other way round."""
     if len(_split(words)[2]) != data.DISCARD_MOVE_CARDS:
         raise IllegalMove(
-            _("'discard' moves a party with any three terrain cards, e.g. 'discard a h2 hill hill river'.")
+            _(
+                "'discard' moves a party with any three terrain cards, e.g. 'discard a h2 hill hill river'."
+            )
         )
     _move(state, player, words)
 
@@ -297,19 +330,25 @@ def _raid(state: State, player: str, words: list[str]) -> None:
     given, where, rest = _split(words)
     colours = [w for w in rest if w in data.PATH_COLOURS]
     if where or len(colours) != 1:
-        raise IllegalMove(_("Say which path: e.g. 'raid a white hill river forest' (white, green, blue or red)."))
+        raise IllegalMove(
+            _("Say which path: e.g. 'raid a white hill river forest' (white, green, blue or red).")
+        )
     colour = colours[0]
     home = state["parties"][player]
     index = _choose(state, player, given, lambda i: home[i][0] == "h", _("raid"))
     place = home[index]
     if place[0] != "h":
         raise IllegalMove(
-            _("Party {party} is not in the hinterland: only a party in the hinterland can raid.").format(party=letter(index))
+            _(
+                "Party {party} is not in the hinterland: only a party in the hinterland can raid."
+            ).format(party=letter(index))
         )
     board = place[1]
     if colour not in rules.open_paths(state, board):
         raise IllegalMove(
-            _("The {path} path of this village was raided already: its treasure is gone.").format(path=_(data.PATH_NAMES[colour]))
+            _("The {path} path of this village was raided already: its treasure is gone.").format(
+                path=_(data.PATH_NAMES[colour])
+            )
         )
     terrains = rules.side_of(state, board)["paths"][colour]
     cards = [parse_card(w) for w in rest if w != colour]
@@ -317,15 +356,19 @@ def _raid(state: State, player: str, words: list[str]) -> None:
         options = raid_sets(Counter(state["hands"][player]), terrains)
         if len(options) != 1:
             raise IllegalMove(
-                _("The {path} path needs {terrains}: name the cards, e.g. 'raid {party} {path} {terrains}'.").format(
-                    path=colour, terrains=" ".join(terrains), party=letter(index)
-                )
+                _(
+                    "The {path} path needs {terrains}: name the cards, e.g. 'raid {party} {path} {terrains}'."
+                ).format(path=colour, terrains=" ".join(terrains), party=letter(index))
             )
         cards = list(options[0])
     if not rules.pays_for(cards, terrains):
         raise IllegalMove(
-            _("The {path} path needs one card for each of {terrains}, all at once; {cards} does not fit.").format(
-                path=_(data.PATH_NAMES[colour]), terrains=", ".join(terrains), cards=card_text(cards)
+            _(
+                "The {path} path needs one card for each of {terrains}, all at once; {cards} does not fit."
+            ).format(
+                path=_(data.PATH_NAMES[colour]),
+                terrains=", ".join(terrains),
+                cards=card_text(cards),
             )
         )
     _check_hand(state, player, cards)
@@ -336,13 +379,17 @@ def _spy(state: State, player: str, words: list[str]) -> None:
     given, where, rest = _split(words)
     numbers = [w for w in rest if w in ("1", "2", "3")]
     if where or len(numbers) != 1 or len(rest) != 1:
-        raise IllegalMove(_("Say which road tile: e.g. 'spy a 2' looks at the road tile of board 2."))
+        raise IllegalMove(
+            _("Say which road tile: e.g. 'spy a 2' looks at the road tile of board 2.")
+        )
     slot = int(numbers[0]) - 1
     home = state["parties"][player]
     index = _choose(state, player, given, lambda i: home[i] != places.BOX, _("spy"))
     if home[index] == places.BOX:
         raise IllegalMove(
-            _("Party {party} is lost; it can only be brought back with 'reinforce {party}'.").format(party=letter(index))
+            _(
+                "Party {party} is lost; it can only be brought back with 'reinforce {party}'."
+            ).format(party=letter(index))
         )
     if data.EXPLORER not in state["hands"][player]:
         raise IllegalMove(_("Spying needs an explorer card, and you hold none."))

@@ -51,7 +51,9 @@ class Hengist(Game):
             return None
         scores = rules.scores(state)
         tiles = {p: len(values) for p, values in state["taken"].items()}
-        ranking = sorted(state["players"], key=lambda p: (-scores[p], -tiles[p], state["players"].index(p)))
+        ranking = sorted(
+            state["players"], key=lambda p: (-scores[p], -tiles[p], state["players"].index(p))
+        )
         first, second = ranking[0], ranking[1]
         shared = scores[first] == scores[second] and tiles[first] == tiles[second]
         return {
@@ -59,7 +61,9 @@ class Hengist(Game):
             "ranking": ranking,
             "tiebreak": {"treasure_tiles": tiles},
             "shared": shared,
-            "winners": [p for p in ranking if (scores[p], tiles[p]) == (scores[first], tiles[first])],
+            "winners": [
+                p for p in ranking if (scores[p], tiles[p]) == (scores[first], tiles[first])
+            ],
         }
 
     def bot(self, state: State, player: str, chooser: random.Random) -> str:
@@ -71,9 +75,9 @@ class Hengist(Game):
         if state["over"]:
             return _("The game is over.")
         if not legal:
-            return _("Hengist: waiting for {player}. Commands: move, raid, spy, reinforce, done.").format(
-                player=rules.current(state)
-            )
+            return _(
+                "Hengist: waiting for {player}. Commands: move, raid, spy, reinforce, done."
+            ).format(player=rules.current(state))
         left = rules.actions_left(state)
         lines.append(
             ngettext(
@@ -85,7 +89,11 @@ class Hengist(Game):
         examples = {}
         for command in legal:
             words = command.split()
-            key = words[0] if words[0] != "move" else ("move-free" if len(words) == 3 else f"move-{len(words) - 3}")
+            key = (
+                words[0]
+                if words[0] != "move"
+                else ("move-free" if len(words) == 3 else f"move-{len(words) - 3}")
+            )
             examples.setdefault(key, command)
         explain = {
             "move-free": _("between the boat and a beach of its bay, free"),
@@ -100,13 +108,19 @@ class Hengist(Game):
             if key in examples:
                 lines.append(f"  {examples[key]:<36} {explain[key]}")
         lines.append(
-            _("Parties: a, b, c. Places: boat, beaches 1a-6c (bay and space), hinterland h1-h9, boards 1-3 from the left (renumbered after a flip).")
+            _(
+                "Parties: a, b, c. Places: boat, beaches 1a-6c (bay and space), hinterland h1-h9, boards 1-3 from the left (renumbered after a flip)."
+            )
         )
         lines.append(
-            _("Cards: hill, river, mountain, forest, doubles like hill/river, explorer (x); prefixes work. Every explorer played moves the boat one bay.")
+            _(
+                "Cards: hill, river, mountain, forest, doubles like hill/river, explorer (x); prefixes work. Every explorer played moves the boat one bay."
+            )
         )
         lines.append(
-            _("Terrains, card mix, board sides, road tiles and treasure values are a reconstruction (the rule text does not give them).")
+            _(
+                "Terrains, card mix, board sides, road tiles and treasure values are a reconstruction (the rule text does not give them)."
+            )
         )
         return "\n".join(lines)
 
@@ -119,13 +133,15 @@ class Hengist(Game):
                 sides=", ".join(event["sides"]), player=event["start"]
             )
         if kind == "draw":
-            return ngettext("{player} drew {n} card.", "{player} drew {n} cards.", event["count"]).format(
-                player=who, n=event["count"]
-            )
+            return ngettext(
+                "{player} drew {n} card.", "{player} drew {n} cards.", event["count"]
+            ).format(player=who, n=event["count"])
         if kind == "drew":
             return _("{player} drew: {cards}.").format(player=who, cards=cards_text(event["cards"]))
         if kind == "reshuffle":
-            return _("The discard pile was shuffled into a new draw pile of {n} cards.").format(n=event["cards"])
+            return _("The discard pile was shuffled into a new draw pile of {n} cards.").format(
+                n=event["cards"]
+            )
         if kind == "move":
             source, target = event["where"]
             cards = event["cards"]
@@ -134,8 +150,12 @@ class Hengist(Game):
             elif len(cards) == 1:
                 text = _("{player} moved party {party} from {source} to {target}, playing {cards}.")
             else:
-                text = _("{player} moved party {party} from {source} to {target}, discarding {cards}.")
-            return text.format(player=who, party=party, source=source, target=target, cards=cards_text(cards))
+                text = _(
+                    "{player} moved party {party} from {source} to {target}, discarding {cards}."
+                )
+            return text.format(
+                player=who, party=party, source=source, target=target, cards=cards_text(cards)
+            )
         if kind == "raid":
             return _(
                 "{player}'s party {party} raided the village of board {board} along the {path} path with {cards} and took treasure {slot} worth {value}."
@@ -146,17 +166,17 @@ class Hengist(Game):
                 player=who, board=event["board"], road=road_text(event["road"])
             )
         if kind == "road_revealed":
-            return _("Both players have seen the road tile of board {board}; it lies face up: {road}.").format(
-                board=event["board"], road=road_text(event["road"])
-            )
+            return _(
+                "Both players have seen the road tile of board {board}; it lies face up: {road}."
+            ).format(board=event["board"], road=road_text(event["road"]))
         if kind == "spy":
-            return _("{player}'s party {party} spied on the road tile of board {board} with an explorer.").format(
-                player=who, party=party, board=event["board"]
-            )
+            return _(
+                "{player}'s party {party} spied on the road tile of board {board} with an explorer."
+            ).format(player=who, party=party, board=event["board"])
         if kind == "reinforce":
-            return _("{player} played an explorer as reinforcement: party {party} is back in the boat.").format(
-                player=who, party=party
-            )
+            return _(
+                "{player} played an explorer as reinforcement: party {party} is back in the boat."
+            ).format(player=who, party=party)
         if kind == "boat":
             if event["bay"] is None:
                 return _("The boat sailed off the last bay.")
@@ -181,5 +201,7 @@ class Hengist(Game):
                 "turn_limit": _("the turn limit was reached"),
             }[event["reason"]]
             scores = ", ".join(f"{p} {s}" for p, s in event["scores"].items())
-            return _("The game is over ({reason}). Treasure points: {scores}.").format(reason=reason, scores=scores)
+            return _("The game is over ({reason}). Treasure points: {scores}.").format(
+                reason=reason, scores=scores
+            )
         return _("Something happened: {kind}.").format(kind=kind)

@@ -81,7 +81,10 @@ def pays_for(cards: list[str], terrains: list[str]) -> bool:
     """Whether ``cards`` can be assigned one to each of ``terrains``."""
     if len(cards) != len(terrains):
         return False
-    return any(all(matches(c, t) for c, t in zip(order, terrains, strict=True)) for order in permutations(cards))
+    return any(
+        all(matches(c, t) for c, t in zip(order, terrains, strict=True))
+        for order in permutations(cards)
+    )
 
 
 def spyable(state: State, player: str) -> list[int]:
@@ -306,9 +309,8 @@ def bay_number(state: State) -> int:
 def treasure_flips(state: State) -> None:
     """Flip the leftmost board while the left and middle boards hold no treasure."""
     boards = state["boards"]
-    while (
-        not boards[0]["flipped"]
-        and all(value is None for board in boards[:2] for value in board["treasures"])
+    while not boards[0]["flipped"] and all(
+        value is None for board in boards[:2] for value in board["treasures"]
     ):
         flip_leftmost(state, "empty")
 

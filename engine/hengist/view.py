@@ -50,11 +50,18 @@ def observe(state: State, player: str | None) -> dict:
                 "bays": [data.BAYS_PER_BOARD * slot + 1, data.BAYS_PER_BOARD * slot + 2],
                 "beaches": beaches,
                 "hinterland": [
-                    {"name": places.display(state, f"h{digit}{i}"), "party": party_at(f"h{digit}{i}")}
+                    {
+                        "name": places.display(state, f"h{digit}{i}"),
+                        "party": party_at(f"h{digit}{i}"),
+                    }
                     for i in range(3)
                 ],
                 "roads": [
-                    [places.display(state, f"h{digit}{a}"), places.display(state, f"h{digit}{b}"), t]
+                    [
+                        places.display(state, f"h{digit}{a}"),
+                        places.display(state, f"h{digit}{b}"),
+                        t,
+                    ]
                     for a, b, t in side["roads"]
                 ],
                 "paths": {colour: list(side["paths"][colour]) for colour in data.PATH_COLOURS},
@@ -80,7 +87,10 @@ def observe(state: State, player: str | None) -> dict:
         "draw_pile": len(state["deck"]),
         "discard_pile": len(state["discard"]),
         "discard_top": state["discard"][-1] if state["discard"] else None,
-        "set_aside": {"roads": len(state["aside_roads"]), "treasures": len(state["aside_treasures"])},
+        "set_aside": {
+            "roads": len(state["aside_roads"]),
+            "treasures": len(state["aside_treasures"]),
+        },
         "treasures": {p: list(values) for p, values in state["taken"].items()},
         "scores": rules.scores(state),
         "turn": None if state["over"] else rules.current(state),

@@ -28,7 +28,11 @@ class Route:
 
 def header_values(message: Message, name: str) -> list[str]:
     """The raw values of header ``name``, unfolded; never raises on malformed headers."""
-    return [re.sub(r"\s+", " ", str(v)).strip() for k, v in message.raw_items() if k.lower() == name.lower()]
+    return [
+        re.sub(r"\s+", " ", str(v)).strip()
+        for k, v in message.raw_items()
+        if k.lower() == name.lower()
+    ]
 
 
 def sender(message: Message) -> str:

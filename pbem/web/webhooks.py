@@ -61,7 +61,9 @@ def release_token(settings, provider: str, token: str) -> None:
     """Forget ``token``: its delivery was not stored, so the provider's retry is no replay."""
     with transaction(settings.database_url) as session:
         session.execute(
-            delete(WebhookToken).where(WebhookToken.provider == provider, WebhookToken.token == token)
+            delete(WebhookToken).where(
+                WebhookToken.provider == provider, WebhookToken.token == token
+            )
         )
 
 

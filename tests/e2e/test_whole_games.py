@@ -105,19 +105,35 @@ def running_service(tmp_path, request):
     logs.mkdir()
     commands = {
         "smtp": [str(BIN / "python"), "-m", "pbem.smtp"],
-        "worker": [str(BIN / "celery"), "-A", "worker.celery_app", "worker", "--concurrency", "2",
-                   "--without-gossip", "--without-mingle", "--loglevel", "WARNING"],
+        "worker": [
+            str(BIN / "celery"),
+            "-A",
+            "worker.celery_app",
+            "worker",
+            "--concurrency",
+            "2",
+            "--without-gossip",
+            "--without-mingle",
+            "--loglevel",
+            "WARNING",
+        ],
     }
     with contextlib.ExitStack() as stack:
         processes = []
         for name, command in commands.items():
             log = stack.enter_context(open(logs / f"{name}.log", "wb"))
-            processes.append(subprocess.Popen(command, cwd=REPO, env=env, stdout=log,
-                                              stderr=subprocess.STDOUT))
+            processes.append(
+                subprocess.Popen(command, cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT)
+            )
         try:
             wait_for_port(smtp_port, processes[0])
-            yield {"inbox": inbox, "smtp_port": smtp_port, "database_url": database_url,
-                   "env": env, "logs": logs}
+            yield {
+                "inbox": inbox,
+                "smtp_port": smtp_port,
+                "database_url": database_url,
+                "env": env,
+                "logs": logs,
+            }
         finally:
             for process in processes:
                 process.terminate()
@@ -138,7 +154,9 @@ def send(port: int, sender: str, to: str, body: str, answering: EmailMessage | N
     if answering is not None:
         message["Subject"] = "Re: " + str(answering["Subject"])
         message["In-Reply-To"] = str(answering["Message-ID"])
-        quoted = "\n".join("> " + line for line in answering.get_body(("plain",)).get_content().splitlines())
+        quoted = "\n".join(
+            "> " + line for line in answering.get_body(("plain",)).get_content().splitlines()
+        )
         body = f"{body}\n\nOn Monday, pbem <play@{DOMAIN}> wrote:\n{quoted}\n"
     else:
         message["Subject"] = "New game"
@@ -151,13 +169,19 @@ def game_row(database_url: str, game_id: int) -> dict:
     """The game as plain data: status, version, state and seats (name, address)."""
     with transaction(database_url) as session:
         game = session.get(Game, game_id)
-        return {"status": game.status, "version": game.version, "state": game.state,
-                "seats": [(s.name, s.player.address) for s in game.seats]}
+        return {
+            "status": game.status,
+            "version": game.version,
+            "state": game.state,
+            "seats": [(s.name, s.player.address) for s in game.seats],
+        }
 
 
 def pending_outbox(database_url: str) -> int:
     with transaction(database_url) as session:
-        return len(session.scalars(select(OutboundMail.id).where(OutboundMail.status == "pending")).all())
+        return len(
+            session.scalars(select(OutboundMail.id).where(OutboundMail.status == "pending")).all()
+        )
 
 
 def bot_lines(kind: str, state: dict, name: str, chooser: random.Random) -> list[str]:
@@ -175,7 +199,12 @@ def play_by_mail(service, kind: str, players: int, options: dict, timeout: float
     inbox, port, url = service["inbox"], service["smtp_port"], service["database_url"]
     addresses = [f"player{i}@players.test" for i in range(1, players + 1)]
     option_text = " ".join(f"{k}={'yes' if v is True else v}" for k, v in options.items())
-    send(port, addresses[0], f"play@{DOMAIN}", f"new {kind} with {', '.join(addresses[1:])} {option_text}".strip())
+    send(
+        port,
+        addresses[0],
+        f"play@{DOMAIN}",
+        f"new {kind} with {', '.join(addresses[1:])} {option_text}".strip(),
+    )
     chooser = random.Random(1)
     seen, game_id, answered = 0, None, set()
     received: dict[str, set[int]] = {a: set() for a in addresses}
@@ -209,11 +238,19 @@ def play_by_mail(service, kind: str, players: int, options: dict, timeout: float
                 continue
             if version not in received[address]:
                 continue  # answer only once the mail for this position has arrived
-            mail = next(m for r, m in reversed(inbox.since(0))
-                        if r == address and m["X-PBEM-Position"] == str(version))
+            mail = next(
+                m
+                for r, m in reversed(inbox.since(0))
+                if r == address and m["X-PBEM-Position"] == str(version)
+            )
             lines = bot_lines(kind, state, name, chooser)
-            send(port, address, parseaddr(str(mail["Reply-To"]))[1],
-                 "\n".join([f"#{version}", *lines]), answering=mail)
+            send(
+                port,
+                address,
+                parseaddr(str(mail["Reply-To"]))[1],
+                "\n".join([f"#{version}", *lines]),
+                answering=mail,
+            )
             answered.add((version, name))
         time.sleep(0.05)
     raise AssertionError(f"{kind} game {game_id} did not finish in {timeout} s")
@@ -227,8 +264,9 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize(("running_service", "kind", "players", "options"), CASES,
-                         indirect=["running_service"])
+@pytest.mark.parametrize(
+    ("running_service", "kind", "players", "options"), CASES, indirect=["running_service"]
+)
 def test_a_whole_game_by_mail(running_service, kind, players, options):
     if kind not in engine.names():
         pytest.fail(f"{kind} is not registered")
@@ -244,12 +282,19 @@ def test_a_whole_game_by_mail(running_service, kind, players, options):
     time.sleep(0.5)
     inbox = running_service["inbox"]
     for name, address in game["seats"]:
-        positions = {int(m["X-PBEM-Position"]) for r, m in inbox.since(0)
-                     if r == address and m["X-PBEM-Kind"] in ("turn", "over")}
+        positions = {
+            int(m["X-PBEM-Position"])
+            for r, m in inbox.since(0)
+            if r == address and m["X-PBEM-Kind"] in ("turn", "over")
+        }
         assert positions == set(range(1, final + 1)), f"{name} missed mails"
     verify = subprocess.run(
-        [str(BIN / "pbem"), "verify"], env=running_service["env"], cwd=REPO,
-        capture_output=True, text=True, timeout=120,
+        [str(BIN / "pbem"), "verify"],
+        env=running_service["env"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert verify.returncode == 0, verify.stdout + verify.stderr
     assert "0 mismatches" in verify.stdout

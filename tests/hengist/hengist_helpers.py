@@ -14,7 +14,14 @@ PLAYERS = ["ann", "bob"]
 
 
 def board(side, road, treasures):
-    return {"side": side, "flipped": False, "road": road, "seen": [], "raided": [], "treasures": treasures}
+    return {
+        "side": side,
+        "flipped": False,
+        "road": road,
+        "seen": [],
+        "raided": [],
+        "treasures": treasures,
+    }
 
 
 def fresh(first_turn=False):

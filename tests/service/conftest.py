@@ -25,7 +25,9 @@ class Service:
         """A started game with players a1@x.test, a2@x.test, ... all seated."""
         addresses = [f"a{i}@x.test" for i in range(1, players + 1)]
         with transaction(self.settings.database_url) as session:
-            game = games.create(session, self.settings, kind, addresses, options, seed=seed, seated=True)
+            game = games.create(
+                session, self.settings, kind, addresses, options, seed=seed, seated=True
+            )
             return game.id
 
     def game(self, game_id):

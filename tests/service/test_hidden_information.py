@@ -35,9 +35,7 @@ def composed(monkeypatch):
 def private_sentences(state, name):
     """What the other players' private events say, as mails would put it."""
     return {
-        GAME.describe(event)
-        for event in state["log"]
-        if "to" in event and name not in event["to"]
+        GAME.describe(event) for event in state["log"] if "to" in event and name not in event["to"]
     }
 
 

@@ -20,10 +20,21 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def pbem(settings, *args, stdin=None):
-    env = {**os.environ, "DATABASE_URL": settings.database_url, "PBEM_VAR": str(settings.var_dir),
-           "PBEM_DOMAIN": settings.domain, "PBEM_EAGER": "1"}
-    return subprocess.run([sys.executable, "-m", "pbem.cli", *args], env=env, cwd=REPO,
-                          input=stdin, capture_output=True, timeout=120)
+    env = {
+        **os.environ,
+        "DATABASE_URL": settings.database_url,
+        "PBEM_VAR": str(settings.var_dir),
+        "PBEM_DOMAIN": settings.domain,
+        "PBEM_EAGER": "1",
+    }
+    return subprocess.run(
+        [sys.executable, "-m", "pbem.cli", *args],
+        env=env,
+        cwd=REPO,
+        input=stdin,
+        capture_output=True,
+        timeout=120,
+    )
 
 
 def test_new_prints_the_id_and_show_games_verify_work(settings):
@@ -65,8 +76,12 @@ def test_receive_stores_a_piped_message(settings):
 def test_sweep_finds_work_left_behind(service):
     game_id = service.new_game()
     with transaction(service.settings.database_url) as session:
-        stored = accept(session, b"From: a@x.test\r\nMessage-ID: <left@x.test>\r\n\r\nhi\r\n", "smtp")
-        session.execute(update(InboundMail).values(received=InboundMail.received - timedelta(hours=1)))
+        stored = accept(
+            session, b"From: a@x.test\r\nMessage-ID: <left@x.test>\r\n\r\nhi\r\n", "smtp"
+        )
+        session.execute(
+            update(InboundMail).values(received=InboundMail.received - timedelta(hours=1))
+        )
     inbound, outbound = jobs.sweep(service.settings)
     assert stored.id in inbound
     assert set(outbound) == {m.id for m in service.outbox() if m.game_id == game_id}

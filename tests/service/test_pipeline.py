@@ -15,12 +15,17 @@ from pbem.models import InboundMail, Move
 
 def moves(service, game_id) -> list[Move]:
     with transaction(service.settings.database_url) as session:
-        return list(session.scalars(select(Move).where(Move.game_id == game_id).order_by(Move.number)))
+        return list(
+            session.scalars(select(Move).where(Move.game_id == game_id).order_by(Move.number))
+        )
 
 
 def inbound_status(service) -> list[tuple[str, str]]:
     with transaction(service.settings.database_url) as session:
-        return [(r.status, r.kind) for r in session.scalars(select(InboundMail).order_by(InboundMail.id))]
+        return [
+            (r.status, r.kind)
+            for r in session.scalars(select(InboundMail).order_by(InboundMail.id))
+        ]
 
 
 def test_start_mails_every_player_their_own_view(service):
@@ -31,14 +36,18 @@ def test_start_mails_every_player_their_own_view(service):
     assert game.status == "active" and game.version == 1
     for mail in mails:
         seat = next(s for s in seats if s["address"] == mail.to_address)
-        assert service.settings.reply_address(seat["token"]) in mail.message.decode("utf-8", "replace")
+        assert service.settings.reply_address(seat["token"]) in mail.message.decode(
+            "utf-8", "replace"
+        )
 
 
 def test_reply_applies_the_move_and_mails_everyone(service):
     game_id = service.new_game()
     mover = service.to_move(game_id)[0]
     command = service.legal(game_id, mover)[0]
-    sent = service.deliver(service.reply(game_id, mover, f"{command}\n\nOn Monday pbem wrote:\n> old\n"))
+    sent = service.deliver(
+        service.reply(game_id, mover, f"{command}\n\nOn Monday pbem wrote:\n> old\n")
+    )
     game, seats = service.game(game_id)
     assert [m.command for m in moves(service, game_id)] == [command]
     assert game.version == 2
@@ -99,14 +108,18 @@ def test_auto_replies_and_bounces_are_recorded_never_answered(service):
     game_id = service.new_game()
     mover = service.to_move(game_id)[0]
     already = len(service.outbox())
-    auto = service.reply(game_id, mover, "I am on holiday.", headers={"Auto-Submitted": "auto-replied"})
+    auto = service.reply(
+        game_id, mover, "I am on holiday.", headers={"Auto-Submitted": "auto-replied"}
+    )
     bounce = EmailMessage()
     bounce["From"] = "MAILER-DAEMON@x.test"
     bounce["To"] = service.settings.reply_address(service.seat(game_id, mover)["token"])
     bounce["Message-ID"] = make_msgid()
     bounce["Subject"] = "Undelivered Mail Returned to Sender"
     bounce.set_content("delivery failed")
-    bounce.replace_header("Content-Type", 'multipart/report; report-type=delivery-status; boundary="b"')
+    bounce.replace_header(
+        "Content-Type", 'multipart/report; report-type=delivery-status; boundary="b"'
+    )
     assert service.deliver(auto) == []
     assert service.deliver(bounce.as_bytes()) == []
     assert len(service.outbox()) == already
@@ -133,7 +146,7 @@ def test_broken_mime_and_unknown_charset_still_get_an_answer(service):
     command = service.legal(game_id, mover)[0]
     raw = (
         f"From: {address}\r\nTo: {service.settings.reply_address(token)}\r\n"
-        f"Message-ID: <broken-1@x.test>\r\nContent-Type: multipart/alternative; boundary=\"nope\"\r\n"
+        f'Message-ID: <broken-1@x.test>\r\nContent-Type: multipart/alternative; boundary="nope"\r\n'
         f"\r\n--wrong\r\nContent-Type: text/plain; charset=x-klingon\r\n\r\n{command}\r\n"
     ).encode()
     sent = service.deliver(raw)
@@ -157,7 +170,9 @@ def test_say_is_relayed_without_addresses(service):
     for mail in sent:
         body = text_of(mail)
         assert "Good luck, Everyone!" in body
-        assert service.seat(game_id, speaker)["address"] not in mail.message.decode("utf-8", "replace")
+        assert service.seat(game_id, speaker)["address"] not in mail.message.decode(
+            "utf-8", "replace"
+        )
 
 
 def test_new_game_by_mail_invitations_and_join(service):
@@ -176,7 +191,10 @@ def test_new_game_by_mail_invitations_and_join(service):
     started = service.deliver(service.reply(game_id, guest["name"], "join"))
     game, _ = service.game(game_id)
     assert game.status == "active"
-    assert sorted(m.to_address for m in started if m.kind == "turn") == ["guest@y.test", "host@x.test"]
+    assert sorted(m.to_address for m in started if m.kind == "turn") == [
+        "guest@y.test",
+        "host@x.test",
+    ]
 
 
 def test_decline_calls_the_game_off(service):

@@ -23,7 +23,7 @@ from pbem.mail import commands
 from pbem.mail.classify import classify
 from pbem.mail.extract import new_text
 from pbem.mail.route import authentic, header_values, route, sender
-from pbem.models import Game, InboundMail, Seat
+from pbem.models import Game, InboundMail, Player, Seat
 
 SEAT_COMMANDS = {"join", "decline", "status", "help", "games", "resign", "say", "unsubscribe"}
 SERVICE_COMMANDS = {"new", "games", "help", "unsubscribe"}
@@ -104,9 +104,14 @@ def _handle(session: Session, settings: Settings, row: InboundMail, message: Ema
     game = games.locked(session, seat.game_id)  # first lock, before any write of ours
     row.game_id, row.seat_id = game.id, seat.id
     with use(i18n.translations(seat.player.locale)):
+        queued = len(session.info["queued"])
+        savepoint = session.begin_nested()
         try:
             _seat_mail(session, settings, game, seat, parsed, row.id)
+            savepoint.commit()
         except games.Refused as refused:
+            savepoint.rollback()  # a mail is applied whole or not at all
+            del session.info["queued"][queued:]
             state = engine.load(game.kind).restore(game.state) if game.state else None
             notify.error(
                 session, settings, game, seat, state, refused.line, refused.reason, reply_to
@@ -238,9 +243,7 @@ def _answer(session, settings, address: str, name: str, game=None, seat=None) ->
             _("Game {id} ({title}): {status}.").format(
                 id=s.game_id, title=engine.load(s.game.kind).title, status=s.game.status
             )
-            for s in session.scalars(
-                select(Seat).join(Seat.player).where(Seat.player.has(address=address))
-            )
+            for s in session.scalars(select(Seat).join(Player).where(Player.address == address))
         ] or [_("You are in no game yet.")]
         subject = _("Your games")
     else:

@@ -71,6 +71,18 @@ def test_illegal_line_in_the_middle_applies_nothing_and_explains(service):
     assert inbound_status(service) == [("refused", "normal")]
 
 
+def test_a_failing_service_line_after_moves_applies_nothing(service):
+    game_id = service.new_game()
+    mover = service.to_move(game_id)[0]
+    command = service.legal(game_id, mover)[0]
+    before = service.state(game_id)
+    sent = service.deliver(service.reply(game_id, mover, f"{command}\njoin"))
+    assert moves(service, game_id) == []
+    assert service.state(game_id) == before and service.game(game_id)[0].version == 1
+    assert [m.kind for m in sent] == ["error"]
+    assert "join" in text_of(sent[0])
+
+
 def test_spoofed_sender_is_refused_and_the_owner_told(service):
     game_id = service.new_game()
     mover = service.to_move(game_id)[0]

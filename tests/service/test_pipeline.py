@@ -250,3 +250,23 @@ def test_two_workers_on_one_game_never_lose_or_double_a_move(service):
     assert game.version == 1 + statuses.count("done")
     with transaction(service.settings.database_url) as session:
         assert session.scalar(select(func.count()).select_from(Move)) == len(numbers)
+
+
+def test_a_resigned_seat_is_played_by_the_bot(service):
+    game_id = service.new_game(players=2, seed=3)
+    mover = service.to_move(game_id)[0]
+    other = next(s["name"] for s in service.game(game_id)[1] if s["name"] != mover)
+    sent = service.deliver(service.reply(game_id, other, "resign"))
+    _, seats = service.game(game_id)
+    assert next(s for s in seats if s["name"] == other)["status"] == "resigned"
+    assert {m.to_address for m in sent if m.kind == "turn"} == {
+        service.seat(game_id, mover)["address"]
+    }
+    # the remaining player moves until the turn passes: the bot answers for the resigned seat
+    for _ in range(40):
+        if other in service.to_move(game_id) or not service.to_move(game_id):
+            break
+        service.deliver(service.reply(game_id, mover, service.legal(game_id, mover)[0]))
+    assert other not in service.to_move(game_id)
+    bot_moves = [m for m in moves(service, game_id) if m.inbound_id is None]
+    assert bot_moves, "the bot moved for the resigned seat"

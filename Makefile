@@ -4,7 +4,7 @@ PYTHON ?= python3
 BIN     = $(VENV)/bin
 STAMP   = $(VENV)/.installed
 
-.PHONY: run test bench lint migrate clean
+.PHONY: run test bench lint migrate messages clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -28,6 +28,10 @@ lint: $(STAMP)
 
 migrate: $(STAMP)
 	$(BIN)/pbem migrate
+
+# the template translators start from (pbem/locale/<lang>/LC_MESSAGES/pbem.po, see babel.cfg)
+messages: $(STAMP)
+	$(BIN)/pybabel extract -F babel.cfg -o pbem/locale/pbem.pot --project pbem --no-location --sort-output .
 
 clean:
 	rm -rf $(VENV) var .pytest_cache

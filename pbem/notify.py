@@ -6,14 +6,24 @@ the recipient's locale, and queued in the caller's transaction; it is sent after
 
 from __future__ import annotations
 
+import logging
+from datetime import timedelta
 from email.message import EmailMessage
+from email.utils import parseaddr
+
+from sqlalchemy import func, select
 
 import engine
 from engine.i18n import use
 from pbem import i18n
 from pbem.config import Settings
 from pbem.mail import compose, outbox
-from pbem.models import Game, OutboundMail, Seat
+from pbem.models import Game, OutboundMail, Seat, now
+
+log = logging.getLogger(__name__)
+
+ANSWER_KINDS = ("error", "notice")
+ANSWER_LIMIT = 5  # answers that change nothing, per address and hour
 
 
 def thread(settings: Settings, game: Game, seat: Seat | None, in_reply_to: str | None = None):
@@ -24,8 +34,29 @@ def thread(settings: Settings, game: Game, seat: Seat | None, in_reply_to: str |
     return compose.thread_for(settings, game.id, title, names, token, in_reply_to=in_reply_to)
 
 
-def _queue(session, message: EmailMessage, kind: str, game: Game | None) -> OutboundMail:
-    """Queue in the caller's transaction; ``session.info["queued"]`` collects the rows to send."""
+def _answers_lately(session, to: str) -> int:
+    """Refusals and notices queued for ``to`` within the last hour."""
+    return session.scalar(
+        select(func.count())
+        .select_from(OutboundMail)
+        .where(
+            OutboundMail.to_address == to,
+            OutboundMail.kind.in_(ANSWER_KINDS),
+            OutboundMail.created > now() - timedelta(hours=1),
+        )
+    )
+
+
+def _queue(session, message: EmailMessage, kind: str, game: Game | None) -> OutboundMail | None:
+    """Queue in the caller's transaction; ``session.info["queued"]`` collects the rows to send.
+
+    Answers that change nothing (refusals, notices) stop after ``ANSWER_LIMIT`` an hour to one
+    address: a broken auto-responder answering our answers can never make a loop.
+    """
+    to = parseaddr(str(message["To"]))[1].lower()
+    if kind in ANSWER_KINDS and _answers_lately(session, to) >= ANSWER_LIMIT:
+        log.warning("not answering %s again this hour (%s)", to, kind)
+        return None
     message["X-PBEM-Kind"] = kind
     if game is not None:
         message["X-PBEM-Game"] = str(game.id)
@@ -76,7 +107,7 @@ def error(
     line: str,
     reason: str,
     in_reply_to: str | None,
-) -> OutboundMail:
+) -> OutboundMail | None:
     """A refused mail: the line that failed, why, and what is legal now (nothing was applied)."""
     game_engine = engine.load(game.kind)
     with use(i18n.translations(seat.player.locale)):
@@ -161,7 +192,7 @@ def notice(
     seat: Seat | None = None,
     in_reply_to: str | None = None,
     locale: str = "en",
-) -> OutboundMail:
+) -> OutboundMail | None:
     """A short message: answers to service commands, warnings, polite refusals."""
     if game is not None:
         mail_thread = thread(settings, game, seat, in_reply_to)

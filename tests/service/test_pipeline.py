@@ -270,3 +270,16 @@ def test_a_resigned_seat_is_played_by_the_bot(service):
     assert other not in service.to_move(game_id)
     bot_moves = [m for m in moves(service, game_id) if m.inbound_id is None]
     assert bot_moves, "the bot moved for the resigned seat"
+
+
+def test_answers_that_change_nothing_stop_after_five_an_hour(service):
+    """A broken auto-responder (no Auto-Submitted header) answering our answers cannot loop."""
+    game_id = service.new_game()
+    mover = service.to_move(game_id)[0]
+    answers = []
+    for n in range(8):
+        answers += service.deliver(service.reply(game_id, mover, f"I am away until Monday ({n})."))
+    assert [m.kind for m in answers] == ["error"] * 5
+    # a real move still goes through and everybody gets the new position
+    sent = service.deliver(service.reply(game_id, mover, service.legal(game_id, mover)[0]))
+    assert len([m for m in sent if m.kind == "turn"]) == 2

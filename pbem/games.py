@@ -116,6 +116,15 @@ def create(
     session.add(game)
     session.flush()
     players = [player_for(session, a) for a in addresses]
+    for player in players:
+        if player.address == (creator or "").lower():
+            player.unsubscribed = False  # writing to us again is opting in again
+        elif player.unsubscribed:
+            raise GameError(
+                _("{address} asked us not to send them mail, so we cannot invite them.").format(
+                    address=player.address
+                )
+            )
     for position, (player, name) in enumerate(zip(players, _seat_names(players), strict=True)):
         joined = seated or (creator is not None and player.address == creator.lower())
         session.add(
@@ -276,6 +285,18 @@ def resign(session: Session, settings: Settings, game: Game, seat: Seat) -> None
     state = game_engine.restore(game.state)
     state = _play_absent(session, game, game_engine, state, _last_move(session, game.id))
     _save(session, settings, game, game_engine, state)
+
+
+def unsubscribe(session: Session, settings: Settings, player: Player) -> None:
+    """No more mail for ``player``: running games go on with the bot, invitations are declined."""
+    player.unsubscribed = True
+    seats = session.scalars(select(Seat).where(Seat.player_id == player.id).order_by(Seat.game_id))
+    for seat in seats:
+        game = locked(session, seat.game_id)
+        if game.status == "active" and seat.status == "joined":
+            resign(session, settings, game, seat)
+        elif game.status == "inviting":
+            decline(session, settings, seat)
 
 
 def replay(session: Session, game: Game) -> dict:

@@ -158,7 +158,8 @@ def _seat_command(session, settings, game: Game, seat: Seat, line) -> None:
         elif line.name == "status" and game.state:
             notify.turn(session, settings, game, seat, engine.load(game.kind).restore(game.state))
         elif line.name == "unsubscribe":
-            seat.player.unsubscribed = True
+            games.unsubscribe(session, settings, seat.player)
+            _unsubscribed(session, settings, seat.player.address)
         else:
             _answer(session, settings, seat.player.address, line.name, game=game, seat=seat)
     except games.GameError as exc:
@@ -230,7 +231,8 @@ def _service_mail(session, settings, address: str, parsed, reply_to: str | None)
                 in_reply_to=reply_to,
             )
         elif line.name == "unsubscribe":
-            games.player_for(session, address).unsubscribed = True
+            games.unsubscribe(session, settings, games.player_for(session, address))
+            _unsubscribed(session, settings, address)
         else:
             _answer(session, settings, address, line.name)
     return "done"
@@ -254,6 +256,22 @@ def _answer(session, settings, address: str, name: str, game=None, seat=None) ->
             )
         subject = _("Help")
     notify.notice(session, settings, address, subject, paragraphs, game=game, seat=seat)
+
+
+def _unsubscribed(session, settings, address: str) -> None:
+    """The last mail an unsubscribed player gets: what happened, and how to come back."""
+    notify.notice(
+        session,
+        settings,
+        address,
+        _("You are unsubscribed"),
+        [
+            _(
+                "We will not mail you any more: your running games go on with a bot in your "
+                "seat, and nobody can invite you. To play again, write to {service}."
+            ).format(service=settings.service_address)
+        ],
+    )
 
 
 def service_help(settings: Settings) -> str:

@@ -7,6 +7,7 @@ from markupsafe import escape
 from sqlalchemy import select, text
 from sqlalchemy.exc import SQLAlchemyError
 
+from pbem import games
 from pbem.db import engine_for, transaction
 from pbem.models import Seat
 
@@ -15,7 +16,8 @@ bp = Blueprint("pages", __name__)
 CONFIRM_PAGE = """<!doctype html>
 <html><head><meta charset="utf-8"><title>Unsubscribe</title></head>
 <body><form method="post" action="{action}">
-<p>Stop all mail from this service to this address (invitations, turn mails and digests)?</p>
+<p>Stop all mail from this service to this address? Your running games go on with a bot
+in your seat, open invitations are declined, and you get no invitations or digests any more.</p>
 <button type="submit">Unsubscribe</button></form></body></html>
 """
 DONE_PAGE = """<!doctype html>
@@ -47,10 +49,14 @@ def unsubscribe_page(token: str) -> Response:
 
 @bp.post("/unsubscribe/<token>")
 def unsubscribe(token: str) -> Response:
-    """One-click unsubscribe (RFC 8058): the seat's player gets no more mail."""
-    with transaction(current_app.config["PBEM_SETTINGS"].database_url) as session:
+    """One-click unsubscribe (RFC 8058): the seat's player gets no more mail.
+
+    The other players' mails this causes are sent by the worker's next sweep.
+    """
+    settings = current_app.config["PBEM_SETTINGS"]
+    with transaction(settings.database_url) as session:
         seat = session.scalar(select(Seat).where(Seat.token == token))
         if seat is None:
             abort(404)
-        seat.player.unsubscribed = True
+        games.unsubscribe(session, settings, seat.player)
     return Response(DONE_PAGE, mimetype="text/html")

@@ -283,3 +283,26 @@ def test_answers_that_change_nothing_stop_after_five_an_hour(service):
     # a real move still goes through and everybody gets the new position
     sent = service.deliver(service.reply(game_id, mover, service.legal(game_id, mover)[0]))
     assert len([m for m in sent if m.kind == "turn"]) == 2
+
+
+def test_unsubscribe_leaves_games_to_the_bot_and_blocks_invitations(service):
+    game_id = service.new_game(players=2)
+    leaver = service.seat(game_id, service.game(game_id)[1][1]["name"])
+    sent = service.deliver(service.reply(game_id, leaver["name"], "unsubscribe"))
+    assert service.seat(game_id, leaver["name"])["status"] == "resigned"
+    assert [m.kind for m in sent if m.to_address == leaver["address"]] == ["notice"]
+    invite = EmailMessage()
+    invite["From"] = "host@x.test"
+    invite["To"] = service.settings.service_address
+    invite["Message-ID"] = make_msgid()
+    invite.set_content(f"new honga with {leaver['address']}")
+    answer = service.deliver(invite.as_bytes())
+    assert [(m.kind, m.to_address) for m in answer] == [("notice", "host@x.test")]
+    assert "asked us not to send them mail" in text_of(answer[0])
+    # writing to us to start a game is opting in again
+    again = EmailMessage()
+    again["From"] = leaver["address"]
+    again["To"] = service.settings.service_address
+    again["Message-ID"] = make_msgid()
+    again.set_content("new honga with host@x.test")
+    assert any(m.kind == "invite" for m in service.deliver(again.as_bytes()))

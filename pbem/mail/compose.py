@@ -16,7 +16,7 @@ Headers decided here:
 
 Templates use only the context they are given (the recipient's view): that is what keeps
 hidden information hidden. Required keys per kind are in :data:`KINDS`; optional ones default
-to ``None``; compose adds ``locale``, ``legal_shown`` (how many legal commands to list),
+to ``None``; compose adds ``locale``, ``legal_sample`` (the legal commands to list, at most 24),
 ``service_address``, ``reply_address`` and ``unsubscribe_url`` (``None`` without a token).
 """
 
@@ -73,7 +73,20 @@ KINDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "digest": (frozenset({"player", "games"}), frozenset()),
 }
 
-LEGAL_SHOWN = 40
+LEGAL_SHOWN = 24
+
+
+def sample(commands: list[str], most: int = LEGAL_SHOWN) -> list[str]:
+    """At most ``most`` commands spread evenly over the list, first and last always included.
+
+    A long list (every three-card discard, every payment) shows its variety, not its start.
+    """
+    if len(commands) <= most:
+        return list(commands)
+    last = len(commands) - 1
+    return [commands[round(i * last / (most - 1))] for i in range(most)]
+
+
 _BLANK_LINES = re.compile(r"\n{3,}")
 
 
@@ -140,7 +153,7 @@ def compose(
     unsubscribe = f"{settings.base_url}/unsubscribe/{thread.token}" if thread.token else None
     values.update(
         locale=locale,
-        legal_shown=LEGAL_SHOWN,
+        legal_sample=sample(values.get("legal") or []),
         service_address=settings.service_address,
         reply_address=thread.reply_to,
         unsubscribe_url=unsubscribe,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import email
+import email.policy
 import threading
 from email.message import EmailMessage
 from email.utils import make_msgid
@@ -306,3 +308,24 @@ def test_unsubscribe_leaves_games_to_the_bot_and_blocks_invitations(service):
     again["Message-ID"] = make_msgid()
     again.set_content("new honga with host@x.test")
     assert any(m.kind == "invite" for m in service.deliver(again.as_bytes()))
+
+
+def test_a_reply_just_under_the_size_limit_is_read_like_any_other(service):
+    """A command with a 7 MB photo attached (9.5 MB as mail): stored whole, the command applied.
+
+    One byte over the limit is refused at the door (tests/inbound: SMTP 552, HTTP 413).
+    """
+    game_id = service.new_game()
+    mover = service.to_move(game_id)[0]
+    command = service.legal(game_id, mover)[0]
+    message = email.message_from_bytes(
+        service.reply(game_id, mover, command), policy=email.policy.default
+    )
+    message.add_attachment(
+        bytes(range(256)) * (7_000_000 // 256), maintype="image", subtype="jpeg", filename="a.jpg"
+    )
+    raw = message.as_bytes()
+    assert 9_000_000 < len(raw) <= service.settings.max_message_bytes
+    sent = service.deliver(raw)
+    assert [m.command for m in moves(service, game_id)] == [command]
+    assert {m.kind for m in sent} == {"turn"}

@@ -62,7 +62,6 @@ class Game(Base):
     state: Mapped[dict | None] = mapped_column(JSONData, nullable=True)
     version: Mapped[int] = mapped_column(Integer, default=0)
     status: Mapped[str] = mapped_column(String(16), default="inviting")
-    deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now, onupdate=now)
 

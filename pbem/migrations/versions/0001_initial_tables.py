@@ -34,7 +34,6 @@ def upgrade() -> None:
         ),
         sa.Column("version", sa.Integer(), nullable=False),
         sa.Column("status", sa.String(length=16), nullable=False),
-        sa.Column("deadline", sa.DateTime(timezone=True), nullable=True),
         sa.Column("created", sa.DateTime(timezone=True), nullable=False),
         sa.Column("updated", sa.DateTime(timezone=True), nullable=False),
         sa.PrimaryKeyConstraint("id"),

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from pathlib import Path
 
 from flask import Flask
 
 from pbem import config
 from pbem.mail.accept import default_enqueue
-from pbem.web import pages, webhooks
+from pbem.web import mailbox, pages, webhooks
+
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 
 
 def create_app(
@@ -21,7 +24,7 @@ def create_app(
 ) -> Flask:
     """The application for ``settings`` (default: the environment); ``enqueue`` for tests."""
     settings = settings or config.load()
-    app = Flask(__name__)
+    app = Flask(__name__, template_folder=str(TEMPLATES))
     app.config.update(
         SECRET_KEY=settings.secret_key,
         # room for a maximal message plus a provider's form or JSON wrapping around it
@@ -32,4 +35,5 @@ def create_app(
     app.extensions["pbem_enqueue"] = enqueue or default_enqueue
     app.register_blueprint(webhooks.bp)
     app.register_blueprint(pages.bp)
+    app.register_blueprint(mailbox.bp)
     return app

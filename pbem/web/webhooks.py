@@ -112,7 +112,7 @@ def _check_declared_size() -> None:
         _refuse(413, f"message too large: limit {limit} bytes")
 
 
-def _from_loopback() -> bool:
+def from_loopback() -> bool:
     """A direct loopback client (a request relayed by a local proxy is not)."""
     if any(name in request.headers for name in PROXY_HEADERS):
         return False
@@ -181,7 +181,7 @@ def raw() -> Response:
     """A raw RFC 5322 message in the body; ``X-Envelope-To`` optional."""
     secret = current_app.config["INBOUND_SECRET"]
     if not secret:
-        if not _from_loopback():
+        if not from_loopback():
             _refuse(403, "PBEM_INBOUND_SECRET is unset: loopback clients only")
     else:
         auth = request.authorization

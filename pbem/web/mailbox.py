@@ -1,0 +1,120 @@
+"""The embedded mailbox: read the Maildir outbox and answer as any player, in a browser.
+
+Only with the embedded defaults (no ``SMTP_URL``) and only for loopback clients, so that one
+person can try whole games on one machine with nothing but ``make run`` and a browser. A reply
+written here is an ordinary mail: it goes through ``accept`` like one that came by SMTP.
+"""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import mailbox
+from email.message import EmailMessage
+from email.utils import make_msgid, parseaddr
+
+from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
+
+from pbem.mail.accept import accept_and_enqueue
+from pbem.web.webhooks import from_loopback
+
+bp = Blueprint("mailbox", __name__, url_prefix="/mailbox")
+
+
+def _settings():
+    return current_app.config["PBEM_SETTINGS"]
+
+
+@bp.before_request
+def _embedded_and_local_only():
+    if _settings().smtp_url or not from_loopback():
+        abort(404)
+
+
+def _mails() -> list[tuple[str, EmailMessage]]:
+    """Every mail in the outbox Maildir, newest first."""
+    box = mailbox.Maildir(_settings().outbox_dir, create=True)
+    mails = [
+        (key, email.message_from_bytes(box.get_bytes(key), policy=email.policy.default))
+        for key in box.iterkeys()
+    ]
+    return sorted(mails, key=lambda item: item[0], reverse=True)
+
+
+def _recipient(message: EmailMessage) -> str:
+    return parseaddr(str(message["Delivered-To"] or message["To"]))[1].lower()
+
+
+def _text(message: EmailMessage) -> str:
+    body = message.get_body(("plain",))
+    return body.get_content() if body is not None else ""
+
+
+def _submit(sender: str, to: str, subject: str, body: str, answering: EmailMessage | None):
+    message = EmailMessage()
+    message["From"] = sender
+    message["To"] = to
+    message["Subject"] = subject
+    message["Message-ID"] = make_msgid(domain="mailbox.localhost")
+    if answering is not None:
+        message["In-Reply-To"] = str(answering["Message-ID"])
+        quoted = "\n".join(f"> {line}" for line in _text(answering).splitlines())
+        body = f"{body}\n\nOn {answering['Date']}, pbem wrote:\n{quoted}\n"
+    message.set_content(body)
+    enqueue = current_app.extensions["pbem_enqueue"]
+    accept_and_enqueue(_settings(), message.as_bytes(), "webhook", to, enqueue)
+
+
+@bp.get("/")
+def index():
+    """Who has mail, and a form to write to the service (``new honga with ...``)."""
+    counts: dict[str, int] = {}
+    for _, message in _mails():
+        counts[_recipient(message)] = counts.get(_recipient(message), 0) + 1
+    return render_template(
+        "web/mailbox.html",
+        counts=counts,
+        mails=None,
+        address=None,
+        service=_settings().service_address,
+    )
+
+
+@bp.get("/<address>")
+def inbox(address: str):
+    """One player's mails, newest first, each with a reply form."""
+    mails = [
+        {"key": key, "subject": str(m["Subject"]), "date": str(m["Date"]), "text": _text(m)}
+        for key, m in _mails()
+        if _recipient(m) == address.lower()
+    ]
+    return render_template(
+        "web/mailbox.html",
+        counts=None,
+        mails=mails,
+        address=address,
+        service=_settings().service_address,
+    )
+
+
+@bp.post("/<address>/reply/<key>")
+def reply(address: str, key: str):
+    """Answer one mail as its recipient: to its Reply-To, quoting it, as a mail client would."""
+    box = mailbox.Maildir(_settings().outbox_dir, create=True)
+    try:
+        original = email.message_from_bytes(box.get_bytes(key), policy=email.policy.default)
+    except KeyError:
+        abort(404)
+    to = parseaddr(str(original["Reply-To"] or original["From"]))[1]
+    _submit(address, to, f"Re: {original['Subject']}", request.form.get("body", ""), original)
+    return redirect(url_for("mailbox.inbox", address=address))
+
+
+@bp.post("/write")
+def write():
+    """A new mail to the service address, from any address (start a game, ask for help)."""
+    sender = request.form.get("sender", "").strip()
+    if "@" not in sender:
+        abort(400)
+    _submit(sender, _settings().service_address, "pbem", request.form.get("body", ""), None)
+    return redirect(url_for("mailbox.index"))

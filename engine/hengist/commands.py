@@ -19,6 +19,7 @@ Cards: ``hill`` ``river`` ``mountain`` ``forest`` (single), ``hill/river`` (doub
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from itertools import combinations_with_replacement, product
 
@@ -33,7 +34,8 @@ CARD_KINDS = (
 )
 CARD_ORDER = {kind: i for i, kind in enumerate(CARD_KINDS)}
 FILLER = {"the", "to", "with", "using", "card", "cards", "party", "path", "along", "onto",
-          "into", "board", "tile", "road", "via", "my", "and", "on", "at", "from"}  # fmt: skip
+          "into", "board", "tile", "road", "via", "my", "and", "on", "at", "from", "beach",
+          "space", "hinterland", "inland", "village", "of", "in", "by", "for", "paying"}  # fmt: skip
 VERBS = {
     "move": "move", "m": "move", "go": "move", "land": "move", "embark": "move",
     "raid": "raid", "r": "raid", "attack": "raid",
@@ -42,6 +44,12 @@ VERBS = {
     "done": "done", "pass": "done",
     "discard": "discard", "d": "discard",
 }  # fmt: skip
+#: Punctuation a phone adds ("move a h1, hill." "done!") is read as a space.
+_PUNCTUATION = re.compile(r"[,;:.!?()]")
+#: "hill / river" and "hill - river" are one double card.
+_JOINED = re.compile(r"\s*([/+-])\s*")
+#: Words that look like a place but name none ("7a", "h12", "0b").
+_PLACE_LIKE = re.compile(r"^(\d+[a-z]|h\d+)$")
 
 
 # -- words ------------------------------------------------------------------------------
@@ -76,6 +84,16 @@ def _terrain(part: str, word: str) -> str:
             ).format(word=word, terrains=", ".join(data.TERRAINS))
         )
     return found[0]
+
+
+def parse_colour(token: str) -> str | None:
+    """The path colour a typed word means: the colour, ``w``/``g``, or a prefix of two letters
+    or more (``wh``, ``gr``, ``bl``, ``re``). ``b`` and ``r`` alone are a party and a river."""
+    if token in ("w", "g") or len(token) >= 2:
+        found = [colour for colour in data.PATH_COLOURS if colour.startswith(token)]
+        if len(found) == 1:
+            return found[0]
+    return None
 
 
 def card_text(cards: list[str]) -> str:
@@ -164,11 +182,25 @@ def legal(state: State, player: str) -> list[str]:
 
 def apply(state: State, player: str, command: str) -> None:
     """Carry out one normalized command for ``player`` (who is to move)."""
+    typed = command
+    command = _JOINED.sub(r"\1", _PUNCTUATION.sub(" ", command))
     tokens = [t for t in command.split() if t not in FILLER]
     if not tokens:
         raise IllegalMove(_("Empty command."))
     verb = VERBS.get(tokens[0])
     if verb is None:
+        # the verb may come later ("a move h1 hill") when it is a whole word, not a letter
+        later = [i for i, t in enumerate(tokens) if len(t) > 1 and t in VERBS]
+        if later:
+            verb = VERBS[tokens.pop(later[0])]
+            tokens.insert(0, verb)
+    if verb is None:
+        if tokens[0] == "end":
+            raise IllegalMove(
+                _(
+                    "Unknown command 'end': to end your turn write 'done' (a line 'end' ends your mail)."
+                )
+            )
         raise IllegalMove(
             _("Unknown command {word!r}; use move, discard, raid, spy, reinforce or done.").format(
                 word=tokens[0]
@@ -177,7 +209,9 @@ def apply(state: State, player: str, command: str) -> None:
     words = tokens[1:]
     if verb == "done":
         if words:
-            raise IllegalMove(_("'done' takes nothing after it."))
+            raise IllegalMove(
+                _("'done' takes nothing after it, but you wrote {typed!r}.").format(typed=typed)
+            )
         rules.end_turn(state, player)
         return
     if not rules.actions_left(state):
@@ -189,7 +223,7 @@ def apply(state: State, player: str, command: str) -> None:
         "spy": _spy,
         "reinforce": _reinforce,
     }
-    actions[verb](state, player, words)
+    actions[verb](state, player, words, typed)
 
 
 def _split(words: list[str]) -> tuple[list[int], list[str], list[str]]:
@@ -247,10 +281,32 @@ def _check_hand(state: State, player: str, cards: list[str]) -> None:
             )
 
 
-def _move(state: State, player: str, words: list[str]) -> None:
+def _no_place(typed: str, rest: list[str]) -> IllegalMove:
+    """Why a move names no place: a word that looks like one but is not, or none at all."""
+    for word in rest:
+        if _PLACE_LIKE.match(word):
+            return IllegalMove(
+                _(
+                    "{word!r} is not a place: beaches are 1a to 6c (bay and space), hinterland h1 to h9, or boat."
+                ).format(word=word)
+            )
+    return IllegalMove(
+        _("{typed!r} says no place to go: e.g. 'move a 1b' or 'move a h2 hill'.").format(
+            typed=typed
+        )
+    )
+
+
+def _move(state: State, player: str, words: list[str], typed: str) -> None:
     given, where, rest = _split(words)
-    if len(where) != 1:
-        raise IllegalMove(_("Say where to move, e.g. 'move a 1b' or 'move a h2 hill'."))
+    if len(where) > 1:
+        raise IllegalMove(
+            _("{typed!r} names {n} places; name only where the party goes.").format(
+                typed=typed, n=len(where)
+            )
+        )
+    if not where:
+        raise _no_place(typed, rest)
     target = places.parse(state, where[0])
     home = state["parties"][player]
 
@@ -269,6 +325,10 @@ def _move(state: State, player: str, words: list[str]) -> None:
         )
     routes = dict(rules.destinations(state, player, index))
     if target not in routes:
+        if target == source == places.BOAT:
+            raise IllegalMove(
+                _("Party {party} is already in the boat.").format(party=letter(index))
+            )
         if target == source:
             raise IllegalMove(
                 _("Party {party} is already at {place}.").format(
@@ -293,6 +353,29 @@ def _move(state: State, player: str, words: list[str]) -> None:
     if terrain is None:
         if cards:
             raise IllegalMove(_("Moving between the boat and the beach is free: name no card."))
+    elif not cards:
+        # "move a h1": fine when one kind of terrain card in the hand fits (never an explorer
+        # by itself: it would sail the boat)
+        fitting = sorted(
+            {c for c in state["hands"][player] if c != data.EXPLORER and rules.matches(c, terrain)},
+            key=CARD_ORDER.get,
+        )
+        if len(fitting) != 1:
+            held = fitting + ([data.EXPLORER] if data.EXPLORER in state["hands"][player] else [])
+            raise IllegalMove(
+                _(
+                    "The road to {place} is {terrain}: name the card to play ({fitting}), e.g. '{typed} {card}'."
+                ).format(
+                    place=where[0],
+                    terrain=_(data.TERRAIN_NAMES[terrain]),
+                    fitting=_("you hold {cards}").format(cards=", ".join(held))
+                    if held
+                    else _("you hold none that fits; three other terrain cards also pay"),
+                    typed=typed.strip(),
+                    card=held[0] if held else terrain,
+                )
+            )
+        cards = fitting
     elif len(cards) == 1:
         if not rules.matches(cards[0], terrain):
             raise IllegalMove(
@@ -308,33 +391,51 @@ def _move(state: State, player: str, words: list[str]) -> None:
     else:
         raise IllegalMove(
             _(
-                "The road to {place} is {terrain}: play one matching card (or explorer), or discard three terrain cards."
-            ).format(place=where[0], terrain=_(data.TERRAIN_NAMES[terrain]))
+                "The road to {place} is {terrain}: play one matching card (or explorer), or discard three terrain cards; {typed!r} names {n}."
+            ).format(
+                place=where[0],
+                terrain=_(data.TERRAIN_NAMES[terrain]),
+                typed=typed,
+                n=len(cards),
+            )
         )
     _check_hand(state, player, cards)
     rules.move(state, player, index, target, cards)
 
 
-def _discard(state: State, player: str, words: list[str]) -> None:
+def _discard(state: State, player: str, words: list[str], typed: str) -> None:
     """'discard a h2 hill hill river': the three-card move, said the other way round."""
     if len(_split(words)[2]) != data.DISCARD_MOVE_CARDS:
         raise IllegalMove(
             _(
-                "'discard' moves a party with any three terrain cards, e.g. 'discard a h2 hill hill river'."
-            )
+                "{typed!r}: 'discard' moves a party with any three terrain cards, e.g. 'discard a h2 hill hill river'."
+            ).format(typed=typed)
         )
-    _move(state, player, words)
+    _move(state, player, words, typed)
 
 
-def _raid(state: State, player: str, words: list[str]) -> None:
+def _raid(state: State, player: str, words: list[str], typed: str) -> None:
     given, where, rest = _split(words)
-    colours = [w for w in rest if w in data.PATH_COLOURS]
-    if where or len(colours) != 1:
+    home = state["parties"][player]
+    if where:
+        # naming the party's own hinterland space ("raid h2 white ...") picks that party
+        spots = [places.parse(state, w) for w in where]
+        mine = [i for i, place in enumerate(home) if place in spots and place[0] == "h"]
+        if len(where) != 1 or len(mine) != 1 or (given and given != mine):
+            raise IllegalMove(
+                _(
+                    "{typed!r}: a party raids from where it stands; name the party and the path, e.g. 'raid a white hill river forest'."
+                ).format(typed=typed)
+            )
+        given = mine
+    colours = [colour for colour in map(parse_colour, rest) if colour]
+    if len(colours) != 1:
         raise IllegalMove(
-            _("Say which path: e.g. 'raid a white hill river forest' (white, green, blue or red).")
+            _(
+                "{typed!r}: say which one path (white, green, blue or red), e.g. 'raid a white hill river forest'."
+            ).format(typed=typed)
         )
     colour = colours[0]
-    home = state["parties"][player]
     index = _choose(state, player, given, lambda i: home[i][0] == "h", _("raid"))
     place = home[index]
     if place[0] != "h":
@@ -351,7 +452,7 @@ def _raid(state: State, player: str, words: list[str]) -> None:
             )
         )
     terrains = rules.side_of(state, board)["paths"][colour]
-    cards = [parse_card(w) for w in rest if w != colour]
+    cards = [parse_card(w) for w in rest if parse_colour(w) != colour]
     if not cards:
         options = raid_sets(Counter(state["hands"][player]), terrains)
         if len(options) != 1:
@@ -375,14 +476,23 @@ def _raid(state: State, player: str, words: list[str]) -> None:
     rules.raid(state, player, index, colour, cards)
 
 
-def _spy(state: State, player: str, words: list[str]) -> None:
+def _explorer_word(word: str) -> bool:
+    """'x', 'explorer' or a prefix of it: the card a spy or a reinforcement plays anyway."""
+    return word == "x" or (len(word) >= 2 and data.EXPLORER.startswith(word))
+
+
+def _spy(state: State, player: str, words: list[str], typed: str) -> None:
     given, where, rest = _split(words)
-    numbers = [w for w in rest if w in ("1", "2", "3")]
-    if where or len(numbers) != 1 or len(rest) != 1:
+    rest = [w for w in rest if not _explorer_word(w)]
+    boards = [str(n) for n in range(1, len(state["boards"]) + 1)]
+    wrong = [w for w in rest if w not in boards]
+    if where or wrong or len(rest) != 1:
         raise IllegalMove(
-            _("Say which road tile: e.g. 'spy a 2' looks at the road tile of board 2.")
+            _(
+                "{typed!r}: say which road tile, by board number 1, 2 or 3 from the left; e.g. 'spy a 2' looks at the road tile of board 2."
+            ).format(typed=typed)
         )
-    slot = int(numbers[0]) - 1
+    slot = int(rest[0]) - 1
     home = state["parties"][player]
     index = _choose(state, player, given, lambda i: home[i] != places.BOX, _("spy"))
     if home[index] == places.BOX:
@@ -400,14 +510,27 @@ def _spy(state: State, player: str, words: list[str]) -> None:
     rules.spy(state, player, index, slot)
 
 
-def _reinforce(state: State, player: str, words: list[str]) -> None:
+def _reinforce(state: State, player: str, words: list[str], typed: str) -> None:
     given, where, rest = _split(words)
+    rest = [w for w in rest if not _explorer_word(w)]
     if where or rest:
-        raise IllegalMove(_("Write 'reinforce a' to bring lost party a back to the boat."))
+        raise IllegalMove(
+            _("{typed!r}: write 'reinforce a' to bring lost party a back to the boat.").format(
+                typed=typed
+            )
+        )
     home = state["parties"][player]
+    if not given and places.BOX not in home:
+        raise IllegalMove(
+            _("None of your parties is lost: reinforcement brings a lost party back to the boat.")
+        )
     index = _choose(state, player, given, lambda i: home[i] == places.BOX, _("come back"))
     if home[index] != places.BOX:
-        raise IllegalMove(_("Party {party} is not lost.").format(party=letter(index)))
+        raise IllegalMove(
+            _(
+                "Party {party} is not lost: reinforcement brings a lost party back to the boat."
+            ).format(party=letter(index))
+        )
     if data.EXPLORER not in state["hands"][player]:
         raise IllegalMove(_("Reinforcement needs an explorer card, and you hold none."))
     rules.reinforce(state, player, index)

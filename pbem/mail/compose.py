@@ -74,20 +74,31 @@ KINDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
 }
 
 LEGAL_SHOWN = 24
+_NUMBER = re.compile(r"\d+")
+_BLANK_LINES = re.compile(r"\n{3,}")
 
 
 def sample(commands: list[str], most: int = LEGAL_SHOWN) -> list[str]:
-    """At most ``most`` commands spread evenly over the list, first and last always included.
+    """At most ``most`` commands that show the variety of a long list, in its order.
 
-    A long list (every three-card discard, every payment) shows its variety, not its start.
+    Commands are grouped by shape (their first three words, numbers masked: "place # hunt",
+    "move a h#"); groups take turns giving their next command, and the last command (often
+    "done") is always shown. A long list then shows one of everything before more of the same.
     """
     if len(commands) <= most:
         return list(commands)
-    last = len(commands) - 1
-    return [commands[round(i * last / (most - 1))] for i in range(most)]
-
-
-_BLANK_LINES = re.compile(r"\n{3,}")
+    groups: dict[str, list[int]] = {}
+    for index, command in enumerate(commands):
+        shape = " ".join(_NUMBER.sub("#", word) for word in command.split()[:3])
+        groups.setdefault(shape, []).append(index)
+    chosen = {len(commands) - 1}
+    depth = 0
+    while len(chosen) < most:
+        for indexes in groups.values():
+            if depth < len(indexes) and len(chosen) < most:
+                chosen.add(indexes[depth])
+        depth += 1
+    return [commands[index] for index in sorted(chosen)]
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ import jinja2
 import pytest
 
 from pbem.i18n import mail_environment
-from pbem.mail.compose import KINDS, compose, thread_for
+from pbem.mail.compose import KINDS, compose, sample, thread_for
 
 
 def parts(message):
@@ -117,7 +117,7 @@ def test_turn_shows_events_turn_at_most_24_commands_and_the_guard(settings, thre
     assert "  * cy passed." in text
     assert "ann, it is your turn." in text
     listed = [line.strip() for line in text.splitlines() if line.startswith("    take ")]
-    # 24 of the 45 commands, spread over the whole list: the first and the last included
+    # 24 of the 45 commands, in order, the last one included
     assert len(listed) == 24 and listed[0] == "take 0 wood" and listed[-1] == "take 44 wood"
     assert "... and 21 more like these." in text and "... and 21 more like these." in markup
     assert "pass: do nothing this round" in text
@@ -211,3 +211,12 @@ def test_html_shows_the_same_content(settings, thread, contexts):
             words = line.strip(" *>").strip()
             if words and not re.match(r"\d+\. ", words):
                 assert words.split()[0] in seen, (kind, line)
+
+
+def test_a_long_legal_list_shows_one_of_each_kind_first():
+    legal = [f"place {n} {area}" for area in ("hunt", "forest", "clay") for n in range(1, 9)]
+    legal += [f"place card {k}" for k in range(1, 5)] + ["tools ask", "done"]
+    shown = sample(legal, 8)
+    assert len(shown) == 8 and shown == [c for c in legal if c in shown]
+    for kind in ("hunt", "forest", "clay", "place card", "tools ask", "done"):
+        assert any(kind in command for command in shown), kind

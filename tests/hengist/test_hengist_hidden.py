@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hengist_helpers import fresh, play
 
+from engine import IllegalMove
 from engine.hengist import GAME
 
 
@@ -102,3 +104,93 @@ def test_random_games_never_show_unseen_road_tiles_or_other_hands():
                         assert event["to"] == [who]
                 assert (view["hand"] is None) == (who is None)
             state = GAME.play(state, player, chooser.choice(GAME.legal(state, player)))
+
+
+def random_states(seeds=range(6)):
+    """Every state of a few random games (bot and random moves mixed)."""
+    for seed in seeds:
+        state = GAME.new(["ann", "bob"], seed=seed)
+        chooser = random.Random(seed)
+        while GAME.to_move(state):
+            yield state
+            player = GAME.to_move(state)[0]
+            if chooser.random() < 0.5:
+                command = GAME.bot(state, player, chooser)
+            else:
+                command = chooser.choice(GAME.legal(state, player))
+            state = GAME.play(state, player, command)
+        yield state
+
+
+def test_public_events_never_carry_hidden_data():
+    """Public events: no road tile except once both players have seen it ('colócala boca
+    arriba'); no drawn cards (only their count); cards only when played, face up."""
+    state = list(random_states())[-1]
+    for event in state["log"]:
+        if "to" in event:
+            assert event["type"] in ("drew", "road_seen") and len(event["to"]) == 1
+            assert event["to"] == [event["player"]]
+            continue
+        assert event["type"] not in ("drew", "road_seen")
+        if event["type"] != "road_revealed":
+            assert "road" not in event and "roads" not in event
+        if event["type"] == "reshuffle":
+            assert isinstance(event["cards"], int)  # how many, not which
+        elif "cards" in event:
+            assert event["type"] in ("move", "raid")  # played cards lie face up
+
+
+def test_a_flipped_board_gets_a_new_face_down_road_tile():
+    """'Coloca una nueva baldosa de camino ... como hiciste durante la configuración': the new
+    tile is face down for everybody and nobody's shield is on it, even if the old tile lay face
+    up; the set-aside tile was never shown."""
+    state = fresh()
+    state["boat"] = ["3", 1]
+    state["boards"][0]["seen"] = ["ann", "bob"]
+    state["hands"]["ann"] = ["explorer"]
+    state = play(state, "spy a 2")
+    flipped = GAME.view(state, None)["boards"][2]
+    assert flipped["road"] is None and flipped["seen_by"] == [] and not flipped["road_face_up"]
+    for who in (None, "ann", "bob"):
+        assert GAME.view(state, who)["boards"][2]["road"] is None
+        assert "GRBW" not in view_text(state, who)
+
+
+def test_the_bot_decides_on_what_its_player_may_know():
+    """The bot's choice does not change when the hidden part of the state changes: the other
+    hand, the draw pile's order, unseen road tiles, the set-aside stock."""
+    checked = 0
+    for n, state in enumerate(random_states(range(4))):
+        if not GAME.to_move(state) or n % 3:
+            continue
+        player = GAME.to_move(state)[0]
+        other = "bob" if player == "ann" else "ann"
+        twin = json.loads(json.dumps(state))
+        twin["hands"][other] = ["explorer"] * len(twin["hands"][other])
+        twin["deck"] = sorted(twin["deck"], reverse=True)
+        twin["aside_roads"] = list(reversed(twin["aside_roads"]))
+        twin["aside_treasures"] = sorted(twin["aside_treasures"])
+        for board in twin["boards"]:
+            if player not in board["seen"]:
+                board["road"] = board["road"][::-1]
+        assert GAME.view(twin, player) == GAME.view(state, player)
+        assert GAME.bot(state, player, random.Random(n)) == GAME.bot(twin, player, random.Random(n))
+        checked += 1
+    assert checked > 20
+
+
+def test_help_and_refusals_show_only_your_own_cards():
+    """Help and error messages go to one player: they may name that player's hand, never the
+    other's."""
+    state = fresh()
+    state["hands"]["ann"] = ["hill"]
+    state["hands"]["bob"] = ["mountain/forest"]
+    state["parties"]["ann"] = ["b10", "boat", "boat"]
+    assert "mountain/forest" not in GAME.help(state, "ann")
+    assert "mountain/forest" not in GAME.help(state, "bob")
+    with pytest.raises(IllegalMove) as error:
+        play(state, "move a h1 river")
+    assert "mountain/forest" not in str(error.value)
+    with pytest.raises(IllegalMove) as error:
+        play(state, "move a h1 hill hill hill")
+    assert "hill" in str(error.value) and "mountain/forest" not in str(error.value)

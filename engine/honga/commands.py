@@ -52,7 +52,12 @@ def legal(state: dict, player: str) -> list[str]:
 
 # -- parsing ------------------------------------------------------------------------------------
 
-_FILLERS = {"the", "a", "an", "on", "circle", "card", "to", "at", "in", "from", "with", "my", "it"}
+_FILLERS = {
+    "the", "a", "an", "on", "circle", "card", "to", "at", "in", "from", "with", "my", "it",
+    "facing", "turned", "turn", "pointing", "towards", "toward", "direction", "of", "for",
+    "please", "and", "slot", "number", "no", "nr",
+}  # fmt: skip
+_NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5"}
 _VERBS = {
     "place": "place",
     "p": "place",
@@ -70,6 +75,7 @@ _VERBS = {
     "bonus": "bonus",
     "b": "bonus",
     "use": "bonus",
+    "play": "play",
     "buy": "buy",
     "keep": "keep",
     "k": "keep",
@@ -77,6 +83,7 @@ _VERBS = {
     "d": "done",
     "pass": "done",
     "finish": "done",
+    "finished": "done",
 }
 _DIRECTIONS = {"n": "north", "e": "east", "s": "south", "w": "west"}
 _DIRECTIONS.update({o: o for o in data.ORIENTATIONS})
@@ -107,13 +114,21 @@ _OPTIONS = {
 }
 
 
+class _Unclear(Exception):
+    """The text names a command but leaves out or garbles part of it; the message says how."""
+
+
 def _tokens(text: str) -> list[str]:
     words = re.findall(r"[a-z]+|\d+", text)
+    words = [_NUMBER_WORDS.get(w, w) for w in words]
     return [w for w in words if w not in _FILLERS]
 
 
-def candidates(text: str) -> list[str]:
-    """Canonical commands the typed text may mean, best guess first ([] if none)."""
+def candidates(text: str, phase: str | None = None) -> list[str]:
+    """Canonical commands the typed text may mean, best guess first ([] if none).
+
+    Raises _Unclear when the text names a command but is incomplete (the message says what
+    is missing)."""
     words = _tokens(text)
     if not words:
         return []
@@ -121,34 +136,62 @@ def candidates(text: str) -> list[str]:
         words = ["place", *words]
     verb = _VERBS.get(words[0])
     rest = words[1:]
+    if verb == "play":  # "play 2 north" lays the action card, "play bonus 1" a bonus card
+        verb = "place" if any(w in _DIRECTIONS for w in rest) else "bonus"
+    if verb == "bonus" and rest[:1] == ["bonus"]:  # "use bonus 1"
+        rest = rest[1:]
     numbers = [w for w in rest if w.isdigit()]
     others = [w for w in rest if not w.isdigit()]
-    if verb is None or len(numbers) > 1:
+    if verb is None:
         return []
+    if len(numbers) > 1:
+        raise _Unclear(_("one number only, please."))
     number = numbers[0] if numbers else None
     if verb == "place":
         directions = [_DIRECTIONS[w] for w in others if w in _DIRECTIONS]
-        if number is None or len(directions) != 1 or len(others) != 1:
+        if len(others) != len(directions):
             return []
+        if number is None or len(directions) != 1:
+            raise _Unclear(
+                _("say the circle (1-4) and the direction (north, east, south, west), e.g. 'p2n'.")
+            )
         return [f"place {number} {directions[0]}"]
     if verb == "done":
-        return ["done"] if not rest or rest == ["turn"] else []
+        return ["done"] if not rest else []
     if verb in ("trade", "keep"):
-        return [f"{verb} {number}"] if number and not others else []
-    if verb == "board" or (verb == "pay" and others == ["board"] and not number):
+        if others:
+            return []
+        if number is None:
+            if verb == "trade":
+                raise _Unclear(_("say which face-up trade card, 'trade 1' to 'trade 3'."))
+            raise _Unclear(_("say which drawn card you keep, 'keep 1' or 'keep 2'."))
+        return [f"{verb} {number}"]
+    if verb == "board" or (verb == "pay" and others == ["board"]):
         return ["pay board"] if not number else []
-    if verb == "herd" or (verb == "pay" and others in (["herd"], [])):
-        return [f"pay herd {number}"] if number and others in ([], ["herd"]) else []
+    if verb == "herd" or (verb == "pay" and others in (["herd"], ["h"], [])):
+        if others not in ([], ["herd"], ["h"]):
+            return []
+        if number is None:
+            raise _Unclear(_("say which place of the herd, e.g. 'pay herd 2' (1 = first place)."))
+        return [f"pay herd {number}"]
     if verb == "bonus" and number is None and not others:
-        return ["pay board"]  # a lone "b": the board, when paying a trade's mammoths
+        if words == ["b"] and phase == "pay":
+            return ["pay board"]  # a lone "b" while paying a trade's mammoths: the board
+        raise _Unclear(_("say which bonus card, e.g. 'bonus 1' (your view numbers them)."))
     if verb == "lure":
-        others = [w for w in others if w not in ("mammoth", "mammoths", "one")]
+        others = [w for w in others if w not in ("mammoth", "mammoths")]
     options = _options(others)
     if options is None:
         return []
+    if verb in ("lure", "buy") and number not in (None, "1"):
+        if verb == "lure":
+            raise _Unclear(_("one mammoth per line: write 'lure' once for each mammoth."))
+        raise _Unclear(_("one resource per line: write 'buy fish' (etc.) once for each point."))
     if verb == "lure":
         return [f"lure {o}" if o else "lure" for o in options if o in (None, *data.JOKER_FOR)]
     if verb == "buy":
+        if options == [None]:
+            raise _Unclear(_("say which resource you give, e.g. 'buy water'."))
         return [f"buy {o}" for o in options if o in data.RESOURCES]
     if verb == "bonus" and number:
         return [f"bonus {number} {o}" if o else f"bonus {number}" for o in options]
@@ -166,26 +209,40 @@ def _options(words: list[str]) -> list[str | None] | None:
     return None
 
 
+def _quote(text: str) -> str:
+    return "'" + (text if len(text) <= 60 else text[:57] + "...") + "'"
+
+
 def resolve(state: dict, player: str, text: str) -> str:
-    """The canonical legal command ``text`` stands for; IllegalMove explains otherwise."""
+    """The canonical legal command ``text`` stands for; IllegalMove explains otherwise.
+
+    Every refusal quotes what was typed, says why, and gives examples of what is legal now."""
     allowed = legal(state, player)
     if text in allowed:
         return text
-    guesses = candidates(text)
+    try:
+        guesses = candidates(text, state["phase"])
+    except _Unclear as unclear:
+        raise IllegalMove(
+            _("I cannot read {typed}: {why} You may now write, for example: {examples}.").format(
+                typed=_quote(text), why=unclear, examples=examples(allowed)
+            )
+        ) from None
     for guess in guesses:
         if guess in allowed:
             return guess
     if not guesses:
         raise IllegalMove(
-            _(
-                "I do not understand {command!r}. You may now write, for example: {examples}."
-            ).format(command=text[:60], examples=examples(allowed))
+            _("I do not understand {typed}. You may now write, for example: {examples}.").format(
+                typed=_quote(text), examples=examples(allowed)
+            )
         )
+    typed = _quote(text)
+    if text != guesses[0]:
+        typed = _("{typed} (read as '{command}')").format(typed=typed, command=guesses[0])
     raise IllegalMove(
-        _(
-            "{command!r} is not possible now: {why} You may now write, for example: {examples}."
-        ).format(
-            command=guesses[0], why=why_not(state, player, guesses[0]), examples=examples(allowed)
+        _("{typed} is not possible now: {why} You may now write, for example: {examples}.").format(
+            typed=typed, why=why_not(state, player, guesses[0]), examples=examples(allowed)
         )
     )
 
@@ -197,11 +254,19 @@ def examples(allowed: list[str], count: int = 6) -> str:
     return ", ".join(shown)
 
 
+def _cost_text(cost: dict) -> str:
+    return ", ".join(f"{n} {_(data.RESOURCE_NAMES[r])}" for r, n in cost.items() if n) or _(
+        "nothing"
+    )
+
+
 def why_not(state: dict, player: str, command: str) -> str:
     """One sentence saying why a well-formed command is not legal now."""
     phase = state["phase"]
-    verb = command.split()[0]
+    words = command.split()
+    verb = words[0]
     turn = state["turn"]
+    me = state["pl"][player]
     if phase == "place" and verb != "place":
         return _("first lay your action card on a circle.")
     if phase == "pay" and verb != "pay":
@@ -212,27 +277,95 @@ def why_not(state: dict, player: str, command: str) -> str:
         if phase != "place":
             return _("you have already laid your card this turn.")
         return _("there are only circles 1 to 4.")
+    if verb == "keep":
+        if phase != "keep":
+            return _(
+                "you choose a card to keep only after 'done' in a turn with the extra action "
+                "card bonus."
+            )
+        return _("you drew two cards: 'keep 1' or 'keep 2'.")
+    if verb == "pay":
+        if phase != "pay":
+            return _("you are not paying for a trade now.")
+        return _("you have no mammoth there.")
     if verb == "trade":
         if not turn["hands"]["trade"]:
             return _("no hand of yours is left on trade this turn.")
-        return _("there is no such face-up trade card, or you cannot pay for it.")
+        slot = int(words[1]) - 1
+        if not 0 <= slot < data.FACE_UP_TRADES:
+            return _("there are only trade cards 1 to 3.")
+        if state["trade_slots"][slot] is None:
+            return _("trade card {n} is gone; the gap is refilled after your turn.").format(
+                n=slot + 1
+            )
+        cost = rules.trade_cost(state, slot)
+        return _(
+            "trade card {n} asks for {cost}; you have {have} and {m} mammoth(s) of your own "
+            "(2 water pay for a missing fish, berry or mushroom)."
+        ).format(
+            n=slot + 1,
+            cost=_cost_text(cost),
+            have=_cost_text(me["res"]),
+            m=me["board"] + state["herd"].count(player),
+        )
     if verb == "lure":
         if not turn["hands"]["mammoths"]:
             return _("no hand of yours is left on the mammoth clearing this turn.")
         if not rules.mammoth_supply(state, player):
             return _("all six of your mammoths are already in the herd or on your board.")
         if turn["frugal"]:
-            return _("with frugal mammoths say what you pay, e.g. 'lure fish'.")
+            if len(words) == 1:
+                return _("with frugal mammoths say what you pay, e.g. 'lure fish'.")
+            return _("you have no {res} (nor 2 water to stand in for it).").format(
+                res=_(data.RESOURCE_NAMES[words[1]])
+            )
+        if len(words) > 1:
+            return _(
+                "a mammoth costs 1 fish, 1 berry and 1 mushroom; paying one resource needs "
+                "the frugal mammoths bonus. Write 'lure'."
+            )
         return _("a mammoth costs 1 fish, 1 berry and 1 mushroom (2 water for each one missing).")
     if verb == "bonus":
         if len(turn["played"]) >= data.BONUS_PER_TURN:
             return _("you may play at most two bonus cards a turn.")
-        return _("you hold no such usable bonus card, or it cannot be played that way now.")
+        index = int(words[1]) - 1
+        cards = me["bonus"]
+        if not 0 <= index < len(cards):
+            return _("you hold {n} usable bonus card(s); your view numbers them.").format(
+                n=sum(1 for c in cards if c is not None)
+            )
+        if cards[index] is None:
+            return _("you have already played bonus card {n} this turn.").format(n=index + 1)
+        kind = rules.bonus_kind(cards[index])
+        name = _(data.BONUS_NAMES[kind])
+        forms = [
+            f"bonus {i + 1} {opt}" if opt else f"bonus {i + 1}"
+            for i, opt in rules.bonus_options(state, player)
+            if i == index
+        ]
+        if forms:
+            return _("bonus card {n} ({name}) is played as: {forms}.").format(
+                n=index + 1, name=name, forms=", ".join(forms)
+            )
+        return _("bonus card {n} ({name}) {why}").format(
+            n=index + 1, name=name, why=_BONUS_WHY.get(kind, _BONUS_WHY[None])()
+        )
     if verb == "buy":
-        return _("you need the buy-points bonus card and the resource to pay.")
-    if verb == "pay":
-        return _("you have no mammoth there.")
+        if not turn["buy"]:
+            return _("first play a 'buy 1-3 points' bonus card (up to three buys per card).")
+        return _("you have no {res}.").format(res=_(data.RESOURCE_NAMES[words[1]]))
     return _("that is not allowed now.")
+
+
+_BONUS_WHY = {
+    "good_trade": lambda: _("needs a trade hand left and a face-up trade card this turn."),
+    "honga_home": lambda: _("sends HONGA home only while he is with you."),
+    "extra_card": lambda: _("is already in play this turn."),
+    "swap": lambda: _("is already in play this turn."),
+    "frugal": lambda: _("is already in play this turn."),
+    "buy_points": lambda: _("needs a resource to give, and no other buy card running."),
+    None: lambda: _("cannot be played now."),
+}
 
 
 # -- carrying out -----------------------------------------------------------------------------

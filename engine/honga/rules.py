@@ -328,13 +328,31 @@ def check_tusk(state: dict) -> None:
 # -- trade --------------------------------------------------------------------------------------
 
 
+#: With the swap bonus, what a berry or a mushroom may stand in for in a trade.
+SWAP = {"berries": "mushrooms", "mushrooms": "berries"}
+
+
 def trade_cost(state: dict, slot: int) -> dict:
-    """The cost of the face-up card in ``slot``, less a good-trade credit."""
+    """The cost of the face-up card in ``slot``, less a good-trade credit.
+
+    Good trade: the card's resources are added to the player's for this one trade; each pays
+    a unit of its own kind, else (with the swap bonus) a berry pays a mushroom or the other
+    way round; what pays nothing is lost.
+    """
     cost = dict(data.TRADE_CARDS[state["trade_slots"][slot]]["cost"])
     credit = state["turn"]["credit"]
     if credit:
+        leftover = []
         for r in credit:
-            cost[r] = max(0, cost[r] - 1)
+            if cost[r]:
+                cost[r] -= 1
+            else:
+                leftover.append(r)
+        if state["turn"]["swap"]:
+            for r in leftover:
+                other = SWAP.get(r)
+                if other and cost[other]:
+                    cost[other] -= 1
     return cost
 
 
@@ -458,6 +476,7 @@ def bonus_options(state: dict, player: str) -> list[tuple[int, str | None]]:
         return []
     circle_areas = [a for a in data.CIRCLES[turn["circle"]] if a != "honga"]
     honga_here = state["honga"] == player
+    has_raw = any(state["pl"][player]["res"].values())
     options: list[tuple[int, str | None]] = []
     for index, card in enumerate(state["pl"][player]["bonus"]):
         if card is None:
@@ -469,12 +488,19 @@ def bonus_options(state: dict, player: str) -> list[tuple[int, str | None]]:
             options.append((index, "honga"))
         if kind == "climb_or_honga":
             options.append((index, "climb"))
-        if kind == "good_trade" and turn["hands"]["trade"] and turn["credit"] is None:
+        if (
+            kind == "good_trade"
+            and turn["hands"]["trade"]
+            and turn["credit"] is None
+            and any(c is not None for c in state["trade_slots"])
+        ):
+            options.append((index, None))
+        if kind == "buy_points" and not turn["buy"] and has_raw:
             options.append((index, None))
         if (
             kind == "two_points"
             or (kind == "extra_card" and not turn["extra"])
-            or (kind in ("swap", "frugal", "buy_points") and not turn[_FLAG[kind]])
+            or (kind in ("swap", "frugal") and not turn[_FLAG[kind]])
         ):
             options.append((index, None))
     return options

@@ -119,6 +119,11 @@ class Hengist(Game):
         )
         lines.append(
             _(
+                "Words may come in any order; leave out the party when only one fits, and the cards when only one set fits. Paths: white, green, blue, red (w, g, bl, re)."
+            )
+        )
+        lines.append(
+            _(
                 "Terrains, card mix, board sides, road tiles and treasure values are a reconstruction (the rule text does not give them)."
             )
         )

@@ -225,3 +225,31 @@ def test_a_party_moved_inland_this_turn_counts_for_the_draw():
     state["hands"]["ann"] = ["hill"]
     state = play(state, "move a h1 hill", "done")
     assert len(state["hands"]["ann"]) == 3
+
+
+def test_component_data_matches_the_text_and_the_notes_proposal():
+    """Componentes: 60 cartas, 12 baldosas de carretera, 30 fichas de tesoro; 'Doble Terreno
+    muestran dos tipos de Terreno diferentes'; paths '3 diferentes cada una para blanco y verde,
+    2 diferentes cada una para azul y rojo'. Reconstruction (NOTES): 4 terrains, 12 explorers,
+    6 single per terrain, 4 per double pair, treasures 5 each of 5-10, road tiles distinct
+    permutations, 3 beach spaces per bay, 3 hinterland spaces per board."""
+    from collections import Counter
+
+    cards = Counter(data.deck())
+    assert sum(cards.values()) == 60 and cards["explorer"] == 12
+    assert all(cards[t] == 6 for t in data.TERRAINS)
+    doubles = [c for c in cards if "/" in c]
+    assert len(doubles) == 6 and all(cards[c] == 4 for c in doubles)
+    assert all(len(set(c.split("/"))) == 2 for c in doubles)
+    assert Counter(data.treasures()) == {v: 5 for v in range(5, 11)}
+    assert len(set(data.ROAD_TILES)) == 12
+    assert all(sorted(tile) == sorted("WGBR") for tile in data.ROAD_TILES)
+    for name, side in data.SIDES.items():
+        assert len(side["beaches"]) == 3 * data.BAYS_PER_BOARD, name
+        assert Counter(target for target, _ in side["beaches"]) == {0: 2, 1: 2, 2: 2}, name
+        assert sorted((a, b) for a, b, _ in side["roads"]) == [(0, 1), (0, 2), (1, 2)], name
+        for colour, need in zip(data.PATH_COLOURS, (3, 3, 2, 2), strict=True):
+            terrains = side["paths"][colour]
+            assert len(terrains) == len(set(terrains)) == need, (name, colour)
+            assert set(terrains) <= set(data.TERRAINS)
+    assert sorted(s for pair in data.BOARD_SIDES for s in pair) == sorted(data.SIDES)

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
+from engine import IllegalMove
+
 
 def test_tusk_returns_when_herd_empties(h):
     """Decision: a trade that empties the herd sends the tusk back to the clearing."""
@@ -95,3 +99,90 @@ def test_no_question_when_every_own_mammoth_is_needed(h):
     s = h.play(s, "p1", "trade 1")
     assert s["phase"] == "act" and s["herd"] == ["p2"] and s["pl"]["p1"]["board"] == 0
     assert s["tusk"] == "p2" and s["pl"]["p1"]["score"] == 12
+
+
+def test_second_frugal_or_extra_not_offered_but_buy_again_after_three(h):
+    """Decision: a second frugal or extra card in one turn would do nothing; a second buy
+    points card may follow once the first one's three buys are used."""
+    s = h.new()
+    s["pl"]["p1"]["bonus"] = [h.bonus_id("frugal"), h.bonus_id("frugal")]
+    s = h.lay(s, "p1", {"mammoths": 2, "mountain": 1, "honga": 1})
+    s = h.play(s, "p1", "bonus 1")
+    assert "bonus 2" not in h.GAME.legal(s, "p1")
+    s = h.new()
+    s["pl"]["p1"]["bonus"] = [h.bonus_id("extra_card"), h.bonus_id("extra_card")]
+    s = h.lay(s, "p1", {"trade": 2, "mountain": 1, "honga": 1})
+    s = h.play(s, "p1", "bonus 1")
+    assert "bonus 2" not in h.GAME.legal(s, "p1")
+    s = h.new()
+    s["pl"]["p1"]["bonus"] = [h.bonus_id("buy_points"), h.bonus_id("buy_points")]
+    s["pl"]["p1"]["res"] = {"fish": 0, "berries": 0, "mushrooms": 0, "water": 6}
+    s = h.lay(s, "p1", {"trade": 2, "mountain": 1, "honga": 1})
+    s = h.play(s, "p1", "bonus 1")
+    assert "bonus 2" not in h.GAME.legal(s, "p1")
+    for _ in range(3):
+        s = h.play(s, "p1", "buy water")
+    s = h.play(s, "p1", "bonus 2")
+    s = h.play(s, "p1", "buy water")
+    assert s["pl"]["p1"]["score"] == 4
+
+
+def test_buy_points_takes_no_mammoth(h):
+    """Decision: buy points takes raw materials ("materias primas"), never a mammoth."""
+    s = h.new()
+    s["pl"]["p1"]["bonus"] = [h.bonus_id("buy_points")]
+    s["pl"]["p1"]["board"] = 2
+    s = h.lay(s, "p1", {"trade": 2, "mountain": 1, "honga": 1})
+    s = h.play(s, "p1", "bonus 1")
+    assert {c for c in h.GAME.legal(s, "p1") if c.startswith("buy")} == {
+        "buy fish",
+        "buy berries",
+        "buy mushrooms",
+    }
+    with pytest.raises(IllegalMove):
+        h.play(s, "p1", "buy mammoth")
+
+
+def test_tie_break_counts_board_mammoths_then_seat(h):
+    """Decision: "mayor número de recursos" = fish + berries + mushrooms + water + mammoths
+    on the player board; a complete tie is listed in seating order."""
+    s = h.new(3)
+    for p in s["players"]:
+        s["pl"][p]["score"] = 35
+        s["pl"][p]["res"] = {"fish": 0, "berries": 0, "mushrooms": 0, "water": 0}
+    s["pl"]["p3"]["board"] = 1
+    s["phase"] = "over"
+    s["turn"] = None
+    result = h.GAME.result(s)
+    assert result["ranking"] == ["p3", "p1", "p2"]
+    assert result["tiebreak"] == {"p1": 0, "p2": 0, "p3": 1}
+
+
+def test_forest_gives_nothing_when_bonus_cards_run_out(h):
+    """Decision: with the bonus deck and its discard both empty a forest hand gives nothing."""
+    s = h.new()
+    s["bonus_deck"] = []
+    s = h.lay(s, "p1", {"forest": 2, "mountain": 1, "honga": 1})
+    assert s["pl"]["p1"]["fresh"] == [] and s["phase"] == "act"
+
+
+def test_first_listed_player_starts_and_keeps_the_fire(h):
+    """Decision: the service's first seat is the start player (the rulebook picks the most
+    dishevelled hair); the game ends when the round comes back to that seat."""
+    s = h.new(4)
+    view = h.GAME.view(s, None)
+    assert view["start_player"] == "p1" and view["current"] == "p1"
+    assert h.GAME.to_move(s) == ["p1"]
+
+
+def test_extra_card_choice_made_at_the_end_of_the_turn(h):
+    """Decision: "Decide cuál de ellas deseas jugar en tu próximo turno" - the choice is
+    made right after drawing (one line of the same mail); the next turn holds one card."""
+    s = h.new()
+    s["pl"]["p1"]["bonus"] = [h.bonus_id("extra_card")]
+    s = h.lay(s, "p1", {"trade": 2, "mountain": 1, "honga": 1})
+    s = h.play(s, "p1", "bonus 1")
+    s = h.play(s, "p1", "done")
+    assert h.GAME.to_move(s) == ["p1"] and s["phase"] == "keep"
+    s = h.play(s, "p1", "keep 1")
+    assert h.GAME.to_move(s) == ["p2"] and isinstance(s["pl"]["p1"]["card"], int)

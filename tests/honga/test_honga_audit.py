@@ -420,3 +420,33 @@ def test_private_events_are_addressed(h):
         public = json.dumps(h.GAME.view(s, None)["log"])
         assert "drawn_two" not in public
     assert drawn
+
+
+# -- NOTES.md [known] components ---------------------------------------------------------
+
+
+def test_board_facts_known_from_notes(h):
+    """NOTES [known]: 3x3 board, HONGA in the centre; one circle touches berries, the sacred
+    mountain and trade; trade is in a top corner."""
+    board = h.data.BOARD
+    assert board[1][1] == "honga" and len({a for row in board for a in row}) == 9
+    assert "trade" in (board[0][0], board[0][2])
+    assert any({"berries", "mountain", "trade", "honga"} == set(a) for a in h.data.CIRCLES.values())
+    # each circle's areas are the 2x2 block around its crossing point, clockwise from NW
+    for circle, areas in h.data.CIRCLES.items():
+        r, c = divmod(circle - 1, 2)
+        block = (board[r][c], board[r][c + 1], board[r + 1][c + 1], board[r + 1][c])
+        assert areas == block
+
+
+def test_card_layouts_known_from_notes(h):
+    """NOTES [known]: hands sit in 2 or 3 of the 4 quarters; grey layouts 2-1-1-0, 2-2, 3-1;
+    so every card can be laid with a hand on HONGA, and without."""
+    for info in h.data.ACTION_CARDS:
+        used = [n for n in info["hands"] if n]
+        assert len(used) in (2, 3)
+        if info["colour"] == "grey":
+            assert sorted(used, reverse=True) in ([2, 1, 1], [2, 2], [3, 1])
+    for card in range(len(h.data.ACTION_CARDS)):
+        on = [h.rules.hands_of(card, 1, rot).get("honga", 0) for rot in range(4)]
+        assert 0 in on and any(on)

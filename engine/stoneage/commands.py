@@ -55,7 +55,7 @@ def parse_goods(words: list[str], allowed=data.RESOURCES) -> dict:
     for w in words:
         if w.isdigit():
             if count is not None:
-                raise IllegalMove(_("Two numbers in a row: “{w}”.").format(w=w))
+                raise IllegalMove(_("two numbers in a row: “{w}”.").format(w=w))
             count = int(w)
             continue
         good = GOOD_WORDS.get(w)
@@ -68,7 +68,7 @@ def parse_goods(words: list[str], allowed=data.RESOURCES) -> dict:
         goods[good] = goods.get(good, 0) + (1 if count is None else count)
         count = None
     if count is not None:
-        raise IllegalMove(_("A number without a good after it."))
+        raise IllegalMove(_("a number without a good after it."))
     return {g: n for g, n in goods.items() if n}
 
 
@@ -219,6 +219,7 @@ def to_move(state: dict) -> list[str]:
 FILLERS = {
     "the", "on", "to", "with", "and", "a", "an", "at", "in", "of", "my", "for", "into",
     "figure", "figures", "people", "person", "worker", "workers", "meeple", "meeples",
+    "please",
 }  # fmt: skip
 PHRASES = [
     ("tool maker", "toolmaker"),
@@ -230,6 +231,10 @@ PHRASES = [
     ("for all", "all"),
     ("for everyone", "all"),
 ]
+NUMBER_WORDS = {
+    "zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5",
+    "six": "6", "seven": "7", "eight": "8", "nine": "9", "ten": "10",
+}  # fmt: skip
 PLACE_WORDS = {
     "hunt": "hunt", "hunting": "hunt", "food": "hunt",
     "forest": "forest", "wood": "forest", "woods": "forest",
@@ -246,13 +251,26 @@ DIE_WORDS = {
 }  # fmt: skip
 CARD_WORDS = {"card", "cards", "civ", "civilization"}
 BUILDING_WORDS = {"building", "buildings", "bldg", "house", "stack"}
+SKIP_VERBS = ("skip", "decline", "leave", "pass")
+ACTION_VERBS = ("use", "resolve", "do", "buy", "get", "build", *SKIP_VERBS)
+VERBS = {
+    "place", "put", "send", "go", "tools", "tool", "pick", "choose", "die", "take", "tame",
+    "bonus", "pay", "feed", "starve", "lose", "hunger", *ACTION_VERBS,
+}  # fmt: skip
+# "card2" -> "card 2", "forest3" -> "forest 3", "3forest" -> "3 forest" (not "c4", a tool card)
+_JOINED = re.compile(r"^(?:([a-z]{2,})(\d+)|(\d+)([a-z]{2,}))$")
 
 
 def words_of(command: str) -> list[str]:
-    text = re.sub(r"[,.;:!?()]", " ", command)
+    text = re.sub(r"[,.;:!?()+&]", " ", command)
     for phrase, word in PHRASES:
         text = text.replace(phrase, word)
-    return [w for w in text.split() if w not in FILLERS]
+    out = []
+    for w in text.split():
+        joined = _JOINED.match(w)
+        parts = [x for x in joined.groups() if x] if joined else [w]
+        out += [NUMBER_WORDS.get(x, x) for x in parts if x not in FILLERS]
+    return out
 
 
 def _number_after(words: list[str], keys: set[str]) -> tuple[int | None, list[str]]:
@@ -263,7 +281,7 @@ def _number_after(words: list[str], keys: set[str]) -> tuple[int | None, list[st
                 return int(words[i + 1]), words[:i] + words[i + 2 :]
             if i > 0 and words[i - 1].isdigit():
                 return int(words[i - 1]), words[: i - 1] + words[i + 1 :]
-            raise IllegalMove(_("Say which one, for example “card 2” or “building 1”."))
+            raise IllegalMove(_("say which one, for example “card 2” or “building 1”."))
     return None, words
 
 
@@ -278,90 +296,145 @@ def parse_place(words: list[str]) -> str:
     building, words = _number_after(words, BUILDING_WORDS)
     if building is not None:
         return f"place building {building}"
+    if words in (["pass"], ["skip"], ["done"]):
+        raise IllegalMove(_("you may not pass while you still have figures to place."))
     numbers = [w for w in words if w.isdigit()]
     places = [PLACE_WORDS[w] for w in words if w in PLACE_WORDS]
     rest = [w for w in words if not w.isdigit() and w not in PLACE_WORDS]
     if rest or len(places) != 1 or len(numbers) > 1:
-        raise IllegalMove(
-            _("Write where and how many, for example “place 3 forest” or “place hut”.")
-        )
+        raise IllegalMove(_("write where and how many, for example “place 3 forest”."))
     where = places[0]
     if where in data.AREAS:
         return f"place {numbers[0] if numbers else 1} {where}"
+    need = data.HUT_FIGURES if where == "hut" else 1
+    if numbers and int(numbers[0]) != need:
+        raise IllegalMove(
+            _("the {place} takes exactly {n} figure(s).").format(
+                place=_(data.PLACE_NAMES[where]), n=need
+            )
+        )
     return f"place {where}"
 
 
-def parse_action(words: list[str], verb: str) -> str:
+def _with_payment(state: dict, player: str, prefix: str, goods: dict, what: str) -> str:
+    """``prefix pay goods``; without goods, the only way to pay if there is exactly one."""
+    if goods:
+        return f"{prefix} pay {goods_text(goods)}"
+    ways = [c for c in legal(state, player) if c.startswith(prefix + " pay ")]
+    if len(ways) == 1:
+        return ways[0]
+    raise IllegalMove(
+        _("say what you pay for {what}, for example “{example}”.").format(
+            what=what, example=ways[0] if ways else f"{prefix} pay 1 wood"
+        )
+    )
+
+
+def parse_action(state: dict, player: str, words: list[str], verb: str) -> str:
     card, rest = _number_after(words, CARD_WORDS)
     if card is not None:
-        if verb in ("skip", "decline", "leave", "pass"):
+        if verb in SKIP_VERBS:
             return f"skip card {card}"
         goods = parse_goods(_pay_words(rest))
-        return f"buy card {card} pay {goods_text(goods)}"
+        return _with_payment(state, player, f"buy card {card}", goods, _("card {k}").format(k=card))
     building, rest = _number_after(words, BUILDING_WORDS)
     if building is not None:
-        if verb in ("skip", "decline", "leave", "pass"):
+        if verb in SKIP_VERBS:
             return f"skip building {building}"
         goods = parse_goods(_pay_words(rest))
-        return f"build {building} pay {goods_text(goods)}" if goods else f"build {building}"
+        stack = state["stacks"][building - 1] if 0 < building <= len(state["stacks"]) else []
+        if stack and data.BUILDINGS[stack[0]]["kind"] == "fixed":
+            cost = data.BUILDINGS[stack[0]]["cost"]
+            if goods and goods != cost:
+                raise IllegalMove(
+                    _("building {k} costs exactly {cost}.").format(
+                        k=building, cost=goods_text(cost)
+                    )
+                )
+            return f"build {building}"
+        return _with_payment(
+            state, player, f"build {building}", goods, _("building {k}").format(k=building)
+        )
     places = [PLACE_WORDS[w] for w in words if w in PLACE_WORDS]
     if len(places) == 1 and len(words) == 1:
         return f"use {places[0]}"
-    raise IllegalMove(
-        _("Say which place to use, for example “use forest”, “buy card 2 pay 2 wood”.")
-    )
+    if not words and verb in SKIP_VERBS:
+        raise IllegalMove(_("say which card or building you decline: “skip card 2”."))
+    raise IllegalMove(_("say which place to use, for example “use forest” or “build 1”."))
+
+
+def parse_pending(state: dict, item: dict, words: list[str]) -> str | None:
+    """Short forms that only make sense for the decision waiting now (None: not one)."""
+    kind = item["kind"]
+    if kind == "pick":
+        w = [x for x in words if x not in ("pick", "choose", "die", "take", "get")]
+        if len(w) == 1 and w[0] in DIE_WORDS:
+            return f"pick {data.DICE_EVERYONE[DIE_WORDS[w[0]]]}"
+        raise IllegalMove(_("pick one die by what it gives, for example “pick gold”."))
+    if kind == "take":
+        w = words[1:] if words[0] in ("take", "get", "choose", "pick") else words
+        if w in (["nothing"], ["none"]):
+            return "take nothing"
+        return f"take {goods_text(parse_goods(w))}"
+    if kind == "tame":
+        skip = ("tame", "send", "move", "mammoth", "tile", "herd", "pay", "paying", "using", "by")
+        w = [x for x in words if x not in skip]
+        if w and w[0] in ("no", "none", "nobody", "pass", "skip", "nothing"):
+            w = ["0", *w[1:]]
+        if not w or not w[0].isdigit():
+            raise IllegalMove(_("say how many figures tame the mammoth: “tame 2” or “tame 0”."))
+        goods = parse_goods(w[1:])
+        return f"tame {w[0]} pay {goods_text(goods)}" if goods else f"tame {w[0]}"
+    if kind == "bonus":
+        w = [x for x in words if x not in ("bonus", "take", "choose")]
+        if w in (["1"], ["one"]):
+            return "bonus one"
+        if w in (["all"], ["everyone"], ["everybody"]):
+            return "bonus all"
+        raise IllegalMove(_("choose “bonus one” or “bonus all”."))
+    if kind == "tools":
+        w = words[1:] if words[0] in ("tools", "tool", "use") else words
+        if not w or w in (["none"], ["no"], ["0"], ["nothing"]):
+            return "tools none"
+        if all(x.isdigit() or re.fullmatch(r"c\d+", x) for x in w):
+            tiles = sorted((int(x) for x in w if x.isdigit()), reverse=True)
+            cards = sorted((int(x[1:]) for x in w if x.startswith("c")), reverse=True)
+            return "tools " + " ".join([str(v) for v in tiles] + [f"c{v}" for v in cards])
+        raise IllegalMove(_("name tools by value: “tools 3 1”; one-use tool cards as “c4”."))
+    return None
 
 
 def parse(state: dict, player: str, command: str) -> str:
     """Natural text to the canonical command (not yet checked against the legal list)."""
     words = words_of(command)
     if not words:
-        raise IllegalMove(_("Empty command."))
+        raise IllegalMove(_("there is no command in it."))
+    if state["pending"] and state["pending"][0]["player"] == player:
+        return parse_pending(state, state["pending"][0], words)
+    if words[0] not in VERBS:  # word order: "forest use", "card 2 buy with wood"
+        moved = next((w for w in words if w in ACTION_VERBS), None)
+        if moved and state["phase"] == "action":
+            words.remove(moved)
+            words.insert(0, moved)
     verb, rest = words[0], words[1:]
-    if verb in ("place", "put", "send", "go"):
-        return parse_place(rest)
-    if verb == "tools" or verb == "tool":
-        if rest in (["auto"], ["ask"]):
-            return f"tools {rest[0]}"
-        if not rest or rest in (["none"], ["no"], ["0"]):
-            return "tools none"
-        tiles = sorted((int(w) for w in rest if w.isdigit()), reverse=True)
-        cards = sorted((int(w[1:]) for w in rest if re.fullmatch(r"c\d", w)), reverse=True)
-        if len(tiles) + len(cards) != len(rest):
-            raise IllegalMove(_("Name tools by value: “tools 3 1”; one-use tool cards as “c4”."))
-        return "tools " + " ".join([str(v) for v in tiles] + [f"c{v}" for v in cards])
-    if verb in ("pick", "choose", "die"):
-        if len(rest) == 1 and rest[0] in DIE_WORDS:
-            return f"pick {data.DICE_EVERYONE[DIE_WORDS[rest[0]]]}"
-        raise IllegalMove(_("Pick one die by what it gives, for example “pick gold”."))
-    if verb == "take" and state["pending"] and state["pending"][0]["kind"] == "take":
-        if rest == ["nothing"]:
-            return "take nothing"
-        return f"take {goods_text(parse_goods(rest))}"
-    if verb == "tame":
-        if not rest or not rest[0].isdigit():
-            raise IllegalMove(_("Say how many figures tame the mammoth: “tame 2” or “tame 0”."))
-        goods = parse_goods(_pay_words(rest[1:]))
-        return f"tame {rest[0]} pay {goods_text(goods)}" if goods else f"tame {rest[0]}"
-    if verb in ("bonus", "one", "all"):
-        which = verb if verb != "bonus" else (rest[0] if rest else "")
-        if which in ("one", "1", "all", "everyone"):
-            return "bonus one" if which in ("one", "1") else "bonus all"
-        raise IllegalMove(_("Choose “bonus one” or “bonus all”."))
-    if verb == "pay" or verb == "feed":
-        return f"pay {goods_text(parse_goods(_pay_words(rest)))}"
-    if verb in ("starve", "lose", "hunger"):
-        return "starve"
-    if verb in ("use", "resolve", "take", "do", "buy", "get", "build", "skip", "decline",
-                "leave", "pass"):  # fmt: skip
+    if state["phase"] == "feed":
+        if verb in ("starve", "lose", "hunger"):
+            return "starve"
+        goods = parse_goods(_pay_words(rest if verb in ("pay", "feed") else words))
+        return f"pay {goods_text(goods)}"
+    if state["phase"] == "place":
+        if {verb, *rest} <= {"tools", "tool", "auto", "ask"} and len(words) == 2:
+            return "tools auto" if "auto" in words else "tools ask"
+        if verb in ("place", "put", "send", "go"):
+            return parse_place(rest)
+        return parse_place(words)
+    if verb in ("use", "resolve", "take", "do", "buy", "get", "build", *SKIP_VERBS):
         if verb == "build" and not (rest and rest[0] in BUILDING_WORDS):
             rest = ["building", *rest]
-        return parse_action(rest, verb)
-    if state["phase"] == "place":
-        return parse_place(words)
+        return parse_action(state, player, rest, verb)
     if verb in CARD_WORDS or verb in BUILDING_WORDS or verb in PLACE_WORDS:
-        return parse_action(words, "buy")
-    raise IllegalMove(_("“{command}” is not a Stone Age command.").format(command=command))
+        return parse_action(state, player, words, "buy")
+    raise IllegalMove(_("this is not a Stone Age command."))
 
 
 def place_reason(state: dict, player: str, words: list[str]) -> str:
@@ -379,12 +452,14 @@ def place_reason(state: dict, player: str, words: list[str]) -> str:
         return _("you already have figures there.")
     if count > free:
         return _("you have only {n} figure(s) left to place.").format(n=free)
+    if count < 1:
+        return _("place at least one figure.")
     if where.startswith("card") and (
-        int(where[4:]) > data.CARD_SLOTS or not state["row"][int(where[4:]) - 1]
+        not 0 < int(where[4:]) <= data.CARD_SLOTS or not state["row"][int(where[4:]) - 1]
     ):
         return _("there is no such card.")
     if where.startswith("building") and (
-        int(where[8:]) > len(state["stacks"]) or not state["stacks"][int(where[8:]) - 1]
+        not 0 < int(where[8:]) <= len(state["stacks"]) or not state["stacks"][int(where[8:]) - 1]
     ):
         return _("there is no such building stack, or it is empty.")
     if (
@@ -405,10 +480,28 @@ def place_reason(state: dict, player: str, words: list[str]) -> str:
     return _("that place is taken.")
 
 
-def explain(state: dict, player: str, canonical: str, legal_now: list[str]) -> str:
-    """Why ``canonical`` is not legal now, for the player."""
-    if not legal_now:
-        return _("You have nothing to decide now.")
+def pending_reason(state: dict, item: dict, words: list[str]) -> str:
+    """Why a command is refused while ``item`` waits."""
+    me = state["p"][item["player"]]
+    kind = item["kind"]
+    if kind == "pick":
+        return _("no die left shows that.")
+    if kind == "take":
+        return _("choose exactly {n} resource(s).").format(n=item["count"])
+    if kind == "tame" and words[0] == "tame" and words[1].isdigit():
+        if int(words[1]) > item["count"]:
+            return _("you have only {n} figure(s) there.").format(n=item["count"])
+        return _(
+            "each figure costs 1 food; resources stand in only for the food you lack "
+            "(you have {food} food)."
+        ).format(food=me["food"])
+    if kind == "tools":
+        return _("you have no such unused tool this round.")
+    return ""
+
+
+def explain(state: dict, player: str, typed: str, canonical: str, legal_now: list[str]) -> str:
+    """Why ``typed`` (read as ``canonical``) is not legal now, for the player."""
     words = canonical.split()
     reason = ""
     me = state["p"][player]
@@ -419,15 +512,66 @@ def explain(state: dict, player: str, canonical: str, legal_now: list[str]) -> s
             reason = _("you do not have {goods}.").format(
                 goods=", ".join(f"{goods[g]} {_(data.GOOD_NAMES[g])}" for g in short)
             )
-    if not reason and state["phase"] == "place" and words[0] == "place" and not state["pending"]:
+    if not reason and state["pending"]:
+        reason = pending_reason(state, state["pending"][0], words)
+    elif not reason and state["phase"] == "place" and words[0] == "place":
         reason = place_reason(state, player, words)
+    elif not reason and words[0] == "tools" and words[1] in ("auto", "ask"):
+        if state["phase"] == "place":
+            reason = _("your tools are already set to {mode}.").format(mode=words[1])
+        else:
+            reason = _("change this setting on one of your placement turns.")
+    elif not reason and state["phase"] == "action":
+        reason = action_reason(state, player, words)
+    elif not reason and state["phase"] == "feed" and words[0] == "pay":
+        reason = _("pay exactly the {n} food you lack, 1 resource each.").format(
+            n=state["feeding"].get(player, 0)
+        )
     if not reason:
         reason = _("it does not fit what is being decided.")
+    read = "" if canonical == typed else _(" (read as “{canonical}”)").format(canonical=canonical)
+    return _("“{command}”{read} is not possible now: {reason}").format(
+        command=quote(typed), read=read, reason=reason
+    ) + possible(legal_now)
+
+
+def action_reason(state: dict, player: str, words: list[str]) -> str:
+    mine = rules.my_places(state, player)
+    if words[0] in ("use",) and words[1] not in mine:
+        return _("you have no figures at the {place}.").format(
+            place=_(data.PLACE_NAMES.get(words[1], words[1]))
+        )
+    if words[0] in ("buy", "skip") and words[1] == "card":
+        k = int(words[2])
+        if f"card{k}" not in mine:
+            return _("you have no figure on card {k}.").format(k=k)
+        return _("card {k} costs exactly {k} resource(s), never food.").format(k=k)
+    if words[0] == "build" or words[:2] == ["skip", "building"]:
+        k = int(words[2] if words[0] == "skip" else words[1])
+        if f"building{k}" not in mine:
+            return _("you have no figure on building stack {k}.").format(k=k)
+        return _("building {k} asks for {text}.").format(
+            k=k, text=text_of_building(state["stacks"][k - 1][0])
+        )
+    return ""
+
+
+def text_of_building(tile: int) -> str:
+    from . import text
+
+    return text.building_text(tile)
+
+
+def quote(typed: str, limit: int = 60) -> str:
+    return typed if len(typed) <= limit else typed[: limit - 1] + "…"
+
+
+def possible(legal_now: list[str]) -> str:
+    if not legal_now:
+        return ""
     step = max(1, len(legal_now) // 4)
     examples = ", ".join(f"“{c}”" for c in legal_now[::step][:4])
-    return _("“{command}” is not possible now: {reason} Possible now: {examples}.").format(
-        command=canonical, reason=reason, examples=examples
-    )
+    return " " + _("Possible now: {examples}.").format(examples=examples)
 
 
 def resolve(state: dict, player: str, command: str) -> str:
@@ -435,11 +579,17 @@ def resolve(state: dict, player: str, command: str) -> str:
     legal_now = legal(state, player)
     if command in legal_now:
         return command
-    canonical = parse(state, player, command)
+    if not legal_now:
+        raise IllegalMove(_("You have nothing to decide now."))
+    try:
+        canonical = parse(state, player, command)
+    except IllegalMove as error:
+        raise IllegalMove(
+            _("“{command}” is not understood: {reason}").format(
+                command=quote(command), reason=error
+            )
+            + possible(legal_now)
+        ) from None
     if canonical in legal_now:
         return canonical
-    if canonical.startswith("build ") and " pay " in canonical:
-        plain = canonical.split(" pay ")[0]
-        if plain in legal_now:  # a fixed building paid with its exact cost
-            return plain
-    raise IllegalMove(explain(state, player, canonical, legal_now))
+    raise IllegalMove(explain(state, player, command, canonical, legal_now))

@@ -6,7 +6,9 @@ Sources (copied here; the engine never reads them at run time):
   independent implementations; card 22 and card 35 are flagged there, we follow the majority);
 - /work/shared/rules/data/stoneage-buildings.json (28 buildings, same kind of consensus);
 - /work/shared/rules/stoneage-mammoth-herd.pt.txt (16 bonus tiles, bonus kinds) and NOTES.md.
-The Mammoth Herd tile list (HERD_TILES) is a RECONSTRUCTION: the real tiles are unknown.
+RECONSTRUCTIONS (NOTES.md [decide]; each is marked where it lives): The Mammoth Herd tile list
+(HERD_TILES; the real tiles are unknown), the unlimited tool tile supply, card 36 taken at once.
+The 68 resource pieces as a hard limit is the game option ``resource_limit`` (default off).
 """
 
 from __future__ import annotations
@@ -34,6 +36,8 @@ START_FOOD = 12
 MAX_AGRICULTURE = 10
 MAX_TOOL_TILES = 3
 MAX_TOOL_VALUE = 4
+# RECONSTRUCTION (NOTES.md [decide] "the split of the tool tiles"): the real number of tiles of
+# each value is unknown, so the tool tile supply is not limited.
 STARVING_PENALTY = 10
 
 # -- the board ---------------------------------------------------------------------------
@@ -126,6 +130,8 @@ CARDS = {
     35: _c({"type": "one_use_tool", "value": 2}, sand="toolmaker", figures=2),
     36: _c({"type": "any_2_resources", "amount": 2}, "medicine"),
 }
+# RECONSTRUCTION (NOTES.md [decide]): card 36's two resources of choice are taken at once, when
+# the card is bought (as on Yucata), not kept for later.
 
 # -- buildings (stoneage-buildings.json) --------------------------------------------------
 # fixed: pay exactly ``cost``, score ``points``; exact: ``count`` resources of exactly ``kinds``
@@ -197,12 +203,12 @@ def _choice(n: int) -> dict:
 
 
 # RECONSTRUCTION (NOTES.md proposal): backs 4x each resource; the "for one" bonuses spread over
-# the seven kinds, the "for all" bonuses one step weaker. Tile 3 is the rulebook's example
-# (a tool for one, 3 points for all).
+# the seven kinds, the "for all" bonuses one step weaker. Tile 3 is the rulebook's examples
+# (the herd at the clay pit; a tool for one, 3 points for all).
 HERD_TILES = {
     1: _tile("wood", _AGRI, _pts(3)),
-    2: _tile("clay", _AGRI, _res("wood", 1)),
-    3: _tile("stone", _TOOL, _pts(3)),
+    2: _tile("stone", _AGRI, _res("wood", 1)),
+    3: _tile("clay", _TOOL, _pts(3)),
     4: _tile("gold", _TOOL, _pts(2)),
     5: _tile("wood", _TOOL, _choice(1)),
     6: _tile("clay", _FIGURE, _pts(3)),

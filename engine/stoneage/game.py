@@ -72,6 +72,8 @@ class StoneAge(Game):
         lines.append(
             _("Possible now, for example: {examples}").format(examples="; ".join(legal[::step][:6]))
         )
+        if key in ("place", "take", "tools"):
+            lines.append(_(text.BASE_NOTE))
         if state["herd"] is not None:
             lines.append(_(text.HERD_NOTE))
         return "\n".join(lines)

@@ -285,3 +285,13 @@ def test_fixed_building_accepts_its_cost_written_out():
     s = _building(at_action(new(4), {"building1": {"p1": 1}, "hunt": {"p2": 1}}), 1, wood=2, clay=1)
     s = GAME.play(s, "p1", "build building 1 pay 2 wood and a clay")
     assert s["p"]["p1"]["buildings"] == [1]
+
+
+def test_an_upgraded_tile_keeps_its_used_state():
+    """Engine decision (docs): after three tiles the lowest goes up; an upgraded tile keeps its
+    used/unused state for the round."""
+    s = at_action(new(4), {"toolmaker": {"p1": 1}, "hunt": {"p2": 1}})
+    me = s["p"]["p1"]
+    me["tools"], me["used"] = [1, 1, 1], [True, False, False]
+    s = GAME.play(s, "p1", "use toolmaker")
+    assert s["p"]["p1"]["tools"] == [2, 1, 1] and s["p"]["p1"]["used"] == [True, False, False]

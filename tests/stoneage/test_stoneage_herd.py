@@ -206,3 +206,150 @@ def test_taming_dice_never_use_tools(dice):
     s = GAME.play(s, "p3", "use field")
     assert GAME.to_move(s) == ["p2"] and s["pending"][0]["kind"] == "bonus"
     assert s["p"]["p1"]["used"] == [False]
+
+
+def _herd_at(s, tile):
+    s["herd"]["tile"], s["herd"]["resource"] = tile, data.HERD_TILES[tile]["back"]
+    return s
+
+
+def test_worked_example_played_from_placement(dice):
+    """Both rulebook examples in one round, from placement on: 'a manada de mamute é colocada no
+    poço de argila. Você (Jogador Vermelho) tem três pessoas lá ... move 2 pessoas para a ficha
+    de bônus. Você paga 2 comidas. A terceira figura ... é devolvida'; then 'O Jogador Vermelho
+    enviou 2 figuras ... O Jogador Azul também enviou 2 ... O Jogador Amarelo tem 1 ... o
+    Jogador Vermelho vence ... pega uma ferramenta. Agora o Jogador Amarelo e o Jogador Azul
+    pegam o bônus para "todos" – nesse caso 3 pontos para cada um.' Three players share the clay
+    pit: 'A restrição que existe para 2 ou 3 jogadores está abolida nesse caso.'"""
+    s = GAME.new(["red", "blue", "yellow"], seed=1, options={"mammoth_herd": True})
+    s = _herd_at(s, 3)  # clay pit; a tool for one, 3 points for all
+    assert rules.herd_area(s) == "clay"
+    for player, command in [
+        ("red", "place 3 clay"), ("blue", "place 2 clay"), ("yellow", "place 1 clay"),
+        ("red", "place 2 hunt"), ("blue", "place 3 forest"), ("yellow", "place 4 quarry"),
+    ]:  # fmt: skip
+        s = GAME.play(s, player, command)
+    assert s["board"]["clay"] == {"red": 3, "blue": 2, "yellow": 1}
+    assert s["phase"] == "action"
+    dice += [4, 4, 4]  # red at the clay pit: 12 -> 3 clay
+    s = GAME.play(s, "red", "use clay")
+    assert s["p"]["red"]["clay"] == 3
+    s = GAME.play(s, "red", "tame 2")
+    assert s["p"]["red"]["food"] == 10 and s["herd"]["on_tile"] == {"red": 2}
+    assert s["board"]["clay"] == {"blue": 2, "yellow": 1}  # red's third figure went home
+    dice += [3, 3]
+    s = GAME.play(s, "red", "use hunt")
+    dice += [4, 4, 4, 4, 4]  # blue: clay pit (2 dice), then forest (3 dice)
+    s = GAME.play(s, "blue", "use clay")
+    s = GAME.play(s, "blue", "tame 2")
+    s = GAME.play(s, "blue", "use forest")
+    dice += [4, 1, 1, 1, 1]  # yellow: clay pit (1 die), then quarry (4 dice)
+    s = GAME.play(s, "yellow", "use clay")
+    s = GAME.play(s, "yellow", "tame 1")
+    assert s["herd"]["on_tile"] == {"red": 2, "blue": 2, "yellow": 1}
+    dice += [4, 5, 3, 2, 5]  # taming: red 4 5, blue 3 2, yellow 5 (tools never count)
+    s = GAME.play(s, "yellow", "use quarry")
+    taming = next(e for e in s["log"] if e["type"] == "taming")
+    assert taming["rolls"] == {"red": [5, 4], "blue": [3, 2], "yellow": [5]}
+    assert GAME.to_move(s) == ["red"] and GAME.legal(s, "red") == ["bonus one", "bonus all"]
+    s = GAME.play(s, "red", "bonus one")
+    assert s["p"]["red"]["tools"] == [1] and s["p"]["red"]["tiles"] == [3]
+    assert s["p"]["blue"]["score"] == 3 and s["p"]["yellow"]["score"] == 3
+    assert s["p"]["red"]["score"] == 0 and s["round"] == 2  # fed, next round
+
+
+def test_three_players_limit_lifted_only_at_the_herds_resource():
+    """'Qualquer número de jogadores pode colocar suas pessoas no recurso onde a manada ...
+    foi colocada.' Elsewhere 'como máximo 2 jugadores' (3 players) still holds, and so does the
+    village rule (the herd only ever stands on a resource)."""
+    s = _herd_at(new(3, mammoth_herd=True), 9)  # wood back: forest
+    for player, command in [
+        ("p1", "place 1 forest"), ("p2", "place 1 forest"), ("p3", "place 1 forest"),
+        ("p1", "place 1 quarry"), ("p2", "place 1 quarry"), ("p3", "place field"),
+        ("p1", "place hut"),
+    ]:  # fmt: skip
+        s = GAME.play(s, player, command)
+    assert s["board"]["forest"] == {"p1": 1, "p2": 1, "p3": 1}
+    legal = GAME.legal(s, "p2")
+    assert not any(c.endswith(" quarry") for c in legal)  # quarry: 2 players already
+    assert "place toolmaker" not in legal  # field and hut taken: the third stays empty
+
+
+def test_two_players_limit_still_holds_away_from_the_herd():
+    """'En una partida de 2 jugadores, el límite es de 1 jugador por lugar' everywhere but the
+    herd's resource."""
+    s = _herd_at(new(2, mammoth_herd=True), 10)  # clay back: clay pit
+    s = GAME.play(s, "p1", "place 1 river")
+    s = GAME.play(s, "p2", "place 1 clay")
+    s = GAME.play(s, "p1", "place 1 clay")
+    assert not any(c.endswith(" river") for c in GAME.legal(s, "p2"))
+    assert s["board"]["clay"] == {"p2": 1, "p1": 1}
+
+
+def test_limit_returns_when_the_herd_is_gone():
+    """'Se não houver fichas de bônus sobrando ... remova a manada de mamute e continue jogando
+    de acordo com as regras normais.'"""
+    s = new(2, mammoth_herd=True)
+    s["herd"]["pile"] = []
+    rules.begin_round(s)
+    first = GAME.to_move(s)[0]
+    s = GAME.play(s, first, "place 1 clay")
+    assert not any(c.endswith(" clay") for c in GAME.legal(s, GAME.to_move(s)[0]))
+
+
+def test_resources_pay_only_for_food_you_lack(dice):
+    """'Você pode substituir 1 comida por 1 recurso, como acontece na hora da alimentação' —
+    at feeding food goes first ('Primero debes usar todas las fichas de comida'), so a player
+    with food pays food. Engine decision (docs)."""
+    s = at_action(herd_game(), {"clay": {"p1": 2}, "hunt": {"p2": 1}})
+    s["p"]["p1"].update(food=5, wood=3)
+    dice += [1, 1]
+    s = GAME.play(s, "p1", "use clay")
+    assert "tame 2 pay 2 wood" not in GAME.legal(s, "p1")
+    s = GAME.play(s, "p1", "tame 2")
+    assert s["p"]["p1"]["food"] == 3 and s["p"]["p1"]["wood"] == 3
+
+
+def test_a_player_who_cannot_pay_is_not_asked(dice):
+    """'você imediatamente tem que pagar 1 comida para cada figura': nothing to pay with, no
+    figure can move; the figures go home."""
+    s = at_action(herd_game(), {"clay": {"p1": 2}, "hunt": {"p2": 1}})
+    s["p"]["p1"].update(food=0)
+    dice += [1, 1]  # 2 // 4 = no clay either
+    s = GAME.play(s, "p1", "use clay")
+    assert GAME.to_move(s) == ["p2"] and "clay" not in s["board"]
+
+
+def test_no_tiles_no_majority_points():
+    """'O jogador com mais fichas de bônus recebe 10 pontos': with no tile taken, nobody has
+    most; engine decision (docs): the 10 points need at least one tile."""
+    s = new(3, mammoth_herd=True)
+    rules.finish(s)
+    assert all(b["herd"] == 0 for b in GAME.result(s)["breakdown"].values())
+
+
+def test_bonus_choices_asked_winner_first_then_the_others(dice):
+    """'O jogador com o dado de maior valor ... pega o bônus para "1" ... Em seguida, todos os
+    demais jogadores ... pegam o bônus para "todos".'"""
+    s = _herd_at(herd_game(), 5)  # a tool for one, 1 resource of choice for all
+    s["herd"]["on_tile"] = {"p1": 1, "p2": 1, "p3": 1}
+    s = at_action(s, {"field": {"p1": 1}})
+    dice += [6, 2, 3]
+    s = GAME.play(s, "p1", "use field")
+    s = GAME.play(s, "p1", "bonus all")
+    assert [item["player"] for item in s["pending"]] == ["p1", "p2", "p3"]
+    for p, good in [("p1", "gold"), ("p2", "stone"), ("p3", "wood")]:
+        s = GAME.play(s, p, good)
+        assert s["p"][p][good] == 1
+    assert s["p"]["p1"]["tiles"] == [5] and s["p"]["p1"]["tools"] == []
+
+
+def test_herd_not_at_the_hunting_grounds_nor_the_village():
+    """'O verso mostra 1 recurso específico' — 'Madeira, tijolo, pedra, ouro': the herd only ever
+    stands at the forest, clay pit, quarry or river."""
+    assert {data.AREA_OF[t["back"]] for t in data.HERD_TILES.values()} == {
+        "forest",
+        "clay",
+        "quarry",
+        "river",
+    }

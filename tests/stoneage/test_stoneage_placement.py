@@ -155,3 +155,23 @@ def test_player_with_no_place_left_keeps_figures_home():
     rules.next_placer(s)
     assert s["log"][-1]["type"] == "stuck" and s["log"][-1]["count"] == 4
     assert s["phase"] == "action"
+
+
+def test_never_a_second_time_on_a_resource_area():
+    """NOTES.md: 'A player never adds figures to a place already holding his own figures.'"""
+    s = new(4)
+    s = GAME.play(s, "p1", "place 2 forest")
+    for p in ("p2", "p3", "p4"):
+        s = GAME.play(s, p, "place 1 hunt")
+    assert not any(c.endswith(" forest") for c in GAME.legal(s, "p1"))
+    with pytest.raises(IllegalMove, match="already have figures there"):
+        GAME.play(s, "p1", "place 1 forest")
+
+
+def test_village_places_may_be_blocked_even_when_they_give_nothing():
+    """Engine decision (docs): the hut, field and tool maker may be occupied when they cannot
+    give anything; the action gives nothing."""
+    s = new(4)
+    s["p"]["p1"].update(figures=10, agriculture=10, tools=[4, 4, 4], used=[False] * 3)
+    legal = GAME.legal(s, "p1")
+    assert {"place hut", "place field", "place toolmaker"} <= set(legal)

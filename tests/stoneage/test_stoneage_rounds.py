@@ -128,3 +128,48 @@ def test_setup(n):
     assert len(s["row"]) == 4 and len(s["deck"]) == 32
     assert all(me["food"] == 12 and me["figures"] == 5 for me in s["p"].values())
     assert len(data.CARDS) == 36 and len(data.BUILDINGS) == 28
+
+
+def test_setup_supply_and_tracks_at_zero():
+    """'28 madera en el bosque, 18 arcilla ..., 12 piedra ... y 10 oro'; 'sitúa sus marcadores en
+    la posición 0 de las pistas de agricultura y puntuación'; 'Las 5 figuras restantes ... forman
+    el suministro general' (cap 10)."""
+    s = new(4, resource_limit=True)
+    assert s["supply"] == {"wood": 28, "clay": 18, "stone": 12, "gold": 10}
+    assert all(me["agriculture"] == 0 and me["score"] == 0 for me in s["p"].values())
+    assert data.START_FIGURES + 5 == data.MAX_FIGURES
+
+
+def test_players_short_of_food_decide_at_the_same_time():
+    """Engine decision (docs): players short of food decide at the same time."""
+    s = new(3)
+    for p in ("p1", "p2"):
+        s["p"][p].update(food=0, wood=5)
+    s = _feed(s)
+    assert GAME.to_move(s) == ["p1", "p2"]
+    s = GAME.play(s, "p2", "starve")
+    s = GAME.play(s, "p1", "pay 4 wood")  # 5 figures, agriculture 1 from the field
+    assert s["p"]["p2"]["score"] == -10 and s["p"]["p1"]["wood"] == 1 and s["round"] == 2
+
+
+def test_a_full_tie_keeps_seating_order():
+    """Engine decision (docs): a tie after the tie-break keeps seating order."""
+    s = new(3)
+    for p in s["players"]:
+        s["p"][p].update(score=7)
+    rules.finish(s)
+    assert GAME.result(s)["ranking"] == ["p1", "p2", "p3"]
+
+
+def test_the_extra_card_can_bring_the_end_earlier(dice):
+    """'El juego termina de inmediato si no hay suficientes cartas ... al inicio de una ronda':
+    a card drawn as a bonus shortens the deck."""
+    s = at_action(new(2), {"card1": {"p1": 1}, "hunt": {"p2": 1}})
+    s["row"][0] = 32
+    s["deck"] = s["deck"][:1]
+    s["p"]["p1"].update(wood=1)
+    s = GAME.play(s, "p1", "buy card 1 pay 1 wood")
+    assert s["deck"] == []
+    dice += [1]
+    s = GAME.play(s, "p2", "use hunt")
+    assert s["phase"] == "over"

@@ -9,6 +9,7 @@ import pytest
 from conftest import GAME, new
 
 from engine import IllegalMove
+from engine.stoneage import data
 
 
 def _views(s):
@@ -79,3 +80,34 @@ def test_every_log_event_is_one_sentence_and_help_is_there():
         assert sentence.strip() and "Something happened" not in sentence
         kinds.add(event["type"])
     assert {"place", "yield", "card", "round", "herd", "game_over"} <= kinds
+
+
+def test_stone_age_is_open_every_player_sees_the_same():
+    """Nothing in the texts is secret between players (cards are kept 'on their player board',
+    resources and tools are open); only the deck, the stacks below the top and the face-down
+    herd tiles are nobody's. So every player's view equals the public one, and no event is
+    private."""
+    s = new(4, mammoth_herd=True)
+    chooser = random.Random(8)
+    while GAME.to_move(s):
+        public = GAME.view(s, None)
+        for p in s["players"]:
+            view = GAME.view(s, p)
+            assert {k: v for k, v in view.items() if k != "you"} == {
+                k: v for k, v in public.items() if k != "you"
+            }
+        p = chooser.choice(GAME.to_move(s))
+        s = GAME.play(s, p, chooser.choice(GAME.legal(s, p)))
+    assert all("to" not in e for e in s["log"])
+    assert not {"seed", "rng", "deck", "pile"} & set(json.dumps(GAME.view(s, None)).split('"'))
+
+
+def test_the_face_up_tile_and_the_next_back_are_public():
+    """'pega a primeira ficha ... coloca-a, com a face para cima' — the tile's both bonuses are
+    public; '(O recurso que agora é mostrado não tem importância para essa rodada)' — the back
+    of the next tile shows."""
+    s = new(3, mammoth_herd=True)
+    herd = GAME.view(s, None)["herd"]
+    assert herd["tile"]["id"] == s["herd"]["tile"] and herd["tile"]["one_text"]
+    assert herd["next_resource"] == data.HERD_TILES[s["herd"]["pile"][0]]["back"]
+    assert herd["pile_size"] == 15

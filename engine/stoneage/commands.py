@@ -323,6 +323,8 @@ def _with_payment(state: dict, player: str, prefix: str, goods: dict, what: str)
     ways = [c for c in legal(state, player) if c.startswith(prefix + " pay ")]
     if len(ways) == 1:
         return ways[0]
+    if not ways:  # not there, or cannot pay: the refusal says which
+        return prefix
     raise IllegalMove(
         _("say what you pay for {what}, for example “{example}”.").format(
             what=what, example=ways[0] if ways else f"{prefix} pay 1 wood"
@@ -417,14 +419,14 @@ def parse(state: dict, player: str, command: str) -> str:
             words.remove(moved)
             words.insert(0, moved)
     verb, rest = words[0], words[1:]
+    if len(words) == 2 and set(words) <= {"tools", "tool", "auto", "ask"} and verb != words[1]:
+        return "tools auto" if "auto" in words else "tools ask"
     if state["phase"] == "feed":
         if verb in ("starve", "lose", "hunger"):
             return "starve"
         goods = parse_goods(_pay_words(rest if verb in ("pay", "feed") else words))
         return f"pay {goods_text(goods)}"
     if state["phase"] == "place":
-        if {verb, *rest} <= {"tools", "tool", "auto", "ask"} and len(words) == 2:
-            return "tools auto" if "auto" in words else "tools ask"
         if verb in ("place", "put", "send", "go"):
             return parse_place(rest)
         return parse_place(words)
@@ -545,7 +547,9 @@ def action_reason(state: dict, player: str, words: list[str]) -> str:
         k = int(words[2])
         if f"card{k}" not in mine:
             return _("you have no figure on card {k}.").format(k=k)
-        return _("card {k} costs exactly {k} resource(s), never food.").format(k=k)
+        return _("card {k} costs exactly {k} resource(s), never food; you have {n}.").format(
+            k=k, n=sum(resources_of(state["p"][player]).values())
+        )
     if words[0] == "build" or words[:2] == ["skip", "building"]:
         k = int(words[2] if words[0] == "skip" else words[1])
         if f"building{k}" not in mine:

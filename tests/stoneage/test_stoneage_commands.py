@@ -153,3 +153,9 @@ def test_end_is_never_a_game_command():
             GAME.play(s, p, "end")
         s = GAME.play(s, p, chooser.choice(legal))
     assert "“end”" not in GAME.help(s, "p1")
+
+
+def test_the_tools_setting_is_changed_while_placing():
+    s = at_action(new(2), {"forest": {"p1": 1}, "hunt": {"p2": 1}})
+    with pytest.raises(IllegalMove, match="placement turns"):
+        GAME.play(s, "p1", "tools ask")

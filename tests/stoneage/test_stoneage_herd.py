@@ -353,3 +353,17 @@ def test_herd_not_at_the_hunting_grounds_nor_the_village():
         "quarry",
         "river",
     }
+
+
+def test_with_tools_ask_the_tools_come_first_then_the_taming(dice):
+    """'você rola o dado normalmente e pega seus recursos. Imediatamente depois disso, você pode
+    mover uma ou mais pessoas ... para a ficha de bônus.'"""
+    s = at_action(herd_game(), {"clay": {"p1": 2}, "hunt": {"p2": 1}})
+    s["p"]["p1"].update(tools=[2], used=[False], auto_tools=False)
+    dice += [3, 3]
+    s = GAME.play(s, "p1", "use clay")
+    assert s["pending"][0]["kind"] == "tools"
+    s = GAME.play(s, "p1", "tools 2")  # 6 + 2 = 8 -> 2 clay
+    assert s["p"]["p1"]["clay"] == 2 and s["pending"][0]["kind"] == "tame"
+    s = GAME.play(s, "p1", "1")
+    assert s["herd"]["on_tile"] == {"p1": 1} and s["p"]["p1"]["food"] == 11

@@ -10,11 +10,12 @@ the public log, dump/restore) the same way for every game.
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from dataclasses import dataclass
 from typing import Any
+
+import orjson
 
 from engine.i18n import _
 
@@ -42,7 +43,7 @@ def copy_state(state: State) -> State:
     of a state across moves, so a game played in memory and one stored and reloaded after
     every move stay identical, byte for byte.
     """
-    return json.loads(json.dumps(state))
+    return orjson.loads(orjson.dumps(state))
 
 
 def rng(state: State) -> random.Random:

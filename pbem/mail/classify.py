@@ -47,7 +47,7 @@ _LIST_HEADERS = ("list-id", "list-post", "list-unsubscribe", "mailing-list", "x-
 def classify(message: Message) -> str:
     """``"normal"``, ``"auto_reply"``, ``"bounce"``, ``"list"`` or ``"loop"``.
 
-    Anything but ``"normal"`` must never be answered (see :func:`is_loop_risk`): answering a
+    Anything but ``"normal"`` must never be answered (the pipeline only records it): answering a
     machine invites it to answer back, and two machines answering each other never stop.
     Never raises: headers are read as they came, so a malformed one cannot break it.
     """
@@ -63,15 +63,6 @@ def classify(message: Message) -> str:
     if headers.get("return-path") in ("", "<>"):
         return BOUNCE
     return NORMAL
-
-
-def is_loop_risk(message: Message) -> bool:
-    """True when answering ``message`` could start a mail loop: never answer it then.
-
-    Every kind but ``"normal"`` is such a risk: a loop of our own, a bounce, an
-    out-of-office or other auto-reply, or a mailing list that would echo our answer.
-    """
-    return classify(message) != NORMAL
 
 
 def _headers(message: Message) -> dict[str, str]:

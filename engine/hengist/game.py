@@ -28,7 +28,7 @@ class Hengist(Game):
     min_players = 2
     max_players = 2
     options = {}
-    conformance_games = 20
+    conformance_games = 50
     conformance_bot_games = 10
 
     def setup(self, state: State) -> None:

@@ -15,7 +15,7 @@ class Honga(Game):
     title = "HONGA"
     min_players = 2
     max_players = 5
-    conformance_games = 10
+    conformance_games = 25
 
     def setup(self, state):
         rules.setup(state)

@@ -32,7 +32,7 @@ class StoneAge(Game):
         {"mammoth_herd": True},
         {"mammoth_herd": True, "resource_limit": True},
     ]
-    conformance_games = 4
+    conformance_games = 8
     conformance_bot_games = 10
 
     def setup(self, state):

@@ -10,6 +10,7 @@ import logging
 from datetime import timedelta
 
 from sqlalchemy import delete, select
+from sqlalchemy.exc import OperationalError
 
 import engine
 from pbem import pipeline
@@ -24,12 +25,17 @@ log = logging.getLogger(__name__)
 def process_inbound(settings: Settings, inbound_id: int) -> list[int]:
     """Run the pipeline on one stored mail; return the outbox ids to send after the commit.
 
-    An unexpected error leaves no half-applied change: the transaction is rolled back and the
-    mail is marked failed (with the error) so the operator sees it and the sweeper leaves it.
+    Any error leaves no half-applied change: the transaction is rolled back. A database that
+    is unreachable or busy (OperationalError) leaves the mail pending, to be tried again; any
+    other error marks it failed (with the error) so the operator sees it and the sweeper
+    leaves it.
     """
     try:
         with transaction(settings.database_url) as session:
             return pipeline.process(session, settings, inbound_id)
+    except OperationalError:
+        log.warning("inbound mail %s stays pending: database unavailable", inbound_id)
+        raise
     except Exception as exc:
         log.exception("inbound mail %s failed", inbound_id)
         with transaction(settings.database_url) as session:

@@ -13,6 +13,7 @@ import engine
 from pbem import games, migrate
 from pbem.config import Settings, load
 from pbem.db import transaction
+from pbem.i18n import render
 from pbem.mail.accept import accept_and_enqueue
 from pbem.models import Game
 
@@ -98,7 +99,7 @@ def cmd_show(settings: Settings, args) -> int:
             return 0
         print(f"game {game.id} ({game_engine.title}), position #{game.version}, {game.status}")
         print(f"to move: {', '.join(view['to_move']) or '-'}")
-        print(json.dumps({k: v for k, v in view.items() if k != "log"}, indent=2, sort_keys=True))
+        print(render(f"mail/{game.kind}/board.txt", "en", view=view))
         print("log:")
         for event in view["log"]:
             print(f"  {event['n']:>4}. {game_engine.describe(event)}")

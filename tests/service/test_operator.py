@@ -51,6 +51,7 @@ def test_new_prints_the_id_and_show_games_verify_work(settings):
     assert data["view"]["you"] == "ann" and data["view"]["game"] == "honga"
     public = pbem(settings, "show", str(game_id)).stdout.decode()
     assert "position #1" in public
+    assert "Circle 1:" in public  # the board, as the mails show it
     verified = pbem(settings, "verify")
     assert verified.returncode == 0 and b"0 mismatches" in verified.stdout
 

@@ -14,33 +14,22 @@ from pbem import games, migrate
 from pbem.config import Settings, load
 from pbem.db import transaction
 from pbem.i18n import render
+from pbem.mail import commands
 from pbem.mail.accept import accept_and_enqueue
 from pbem.models import Game
 
 EX_TEMPFAIL = 75
 
 
-def _enqueue_inbound(inbound_id: int) -> None:
-    from worker.tasks import process_inbound
-
-    process_inbound.delay(inbound_id)
-
-
 def _enqueue_sends(ids: list[int]) -> None:
+    """Hand the new outbox rows to the worker; if the broker is away the sweeper sends them."""
     from worker.tasks import send
 
-    for outbound_id in ids:
-        send.delay(outbound_id)
-
-
-def _option(text: str) -> tuple[str, object]:
-    key, _, value = text.partition("=")
-    lowered = value.lower()
-    if lowered in ("yes", "on", "true"):
-        return key, True
-    if lowered in ("no", "off", "false"):
-        return key, False
-    return key, int(value) if value.isdigit() else value
+    try:
+        for outbound_id in ids:
+            send.delay(outbound_id)
+    except Exception as exc:  # noqa: BLE001 - the rows are stored; the sweep sends them
+        print(f"mails stored; the worker's sweep will send them ({exc})", file=sys.stderr)
 
 
 def cmd_migrate(settings: Settings, args) -> int:
@@ -50,15 +39,29 @@ def cmd_migrate(settings: Settings, args) -> int:
 
 
 def cmd_new(settings: Settings, args) -> int:
-    options = dict(_option(o) for o in args.option)
-    with transaction(settings.database_url) as session:
-        session.info["queued"] = []
-        game = games.create(
-            session, settings, args.game, args.addresses, options, seed=args.seed, seated=args.start
-        )
-        session.flush()
-        queued = [row.id for row in session.info.pop("queued")]
-        game_id = game.id
+    try:
+        options = dict(commands.option(o) for o in args.option)
+    except commands.CommandError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    try:
+        with transaction(settings.database_url) as session:
+            session.info["queued"] = []
+            game = games.create(
+                session,
+                settings,
+                args.game,
+                args.addresses,
+                options,
+                seed=args.seed,
+                seated=args.start,
+            )
+            session.flush()
+            queued = [row.id for row in session.info.pop("queued")]
+            game_id = game.id
+    except games.GameError as exc:
+        print(exc, file=sys.stderr)
+        return 2
     _enqueue_sends(queued)
     print(game_id)
     return 0
@@ -114,7 +117,7 @@ def cmd_receive(settings: Settings, args) -> int:
         print("message too large", file=sys.stderr)
         return 1  # permanent: the MTA bounces it
     try:
-        accepted = accept_and_enqueue(settings, raw, "pipe", args.envelope_to, _enqueue_inbound)
+        accepted = accept_and_enqueue(settings, raw, "pipe", args.envelope_to)
     except SQLAlchemyError as exc:
         print(f"cannot store the message now: {exc}", file=sys.stderr)
         return EX_TEMPFAIL  # the MTA keeps the message and tries again

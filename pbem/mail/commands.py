@@ -153,7 +153,7 @@ def parse_new_game(argument: str) -> NewGame:
         if word.lower() in _FILLER_WORDS:
             continue
         if "=" in word:
-            name, value = _option(word)
+            name, value = option(word)
             if name in options:
                 raise CommandError(_("Option {name} is given twice.").format(name=name))
             options[name] = value
@@ -183,7 +183,8 @@ def _address(word: str) -> str:
     return address
 
 
-def _option(word: str) -> tuple[str, bool | int | str]:
+def option(word: str) -> tuple[str, bool | int | str]:
+    """``name=value`` as (name, value): yes/no/on/off/true/false a bool, digits an int."""
     name, _equals, value = word.partition("=")
     name = name.lower()
     if not _OPTION_NAME.match(name) or not value or "=" in value:

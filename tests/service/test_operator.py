@@ -56,6 +56,13 @@ def test_new_prints_the_id_and_show_games_verify_work(settings):
     assert verified.returncode == 0 and b"0 mismatches" in verified.stdout
 
 
+def test_new_refuses_a_bad_game_with_a_clear_message(settings):
+    alone = pbem(settings, "new", "honga", "ann@x.test")
+    assert alone.returncode == 2 and b"2 to 5 players" in alone.stderr
+    odd = pbem(settings, "new", "stoneage", "a@x.test", "b@x.test", "-o", "herd")
+    assert odd.returncode == 2 and b"name=value" in odd.stderr
+
+
 def test_verify_reports_a_tampered_game(service):
     game_id = service.new_game()
     with transaction(service.settings.database_url) as session:

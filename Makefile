@@ -21,6 +21,7 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m engine.bench
+	$(BIN)/python -m pbem.bench
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -1,0 +1,102 @@
+"""Speed of the mail path: ``python -m pbem.bench [--mails N] [--database URL]``.
+
+Bots play HONGA by mail through the real steps (accept, then the pipeline: classify, route,
+extract, parse, apply under the lock, compose every player's mail into the outbox), in this
+process, without SMTP or a broker. Prints mails per second and the median and 95th percentile
+time of one mail, on a fresh SQLite file unless a database URL is given.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import tempfile
+import time
+from email.message import EmailMessage
+from email.utils import make_msgid
+from pathlib import Path
+
+import engine
+from pbem import games, migrate, pipeline
+from pbem.config import Settings
+from pbem.db import transaction
+from pbem.mail.accept import accept
+from pbem.models import Game
+
+
+def _reply(settings: Settings, address: str, token: str, lines: list[str]) -> bytes:
+    message = EmailMessage()
+    message["From"] = address
+    message["To"] = settings.reply_address(token)
+    message["Subject"] = "Re: your turn"
+    message["Message-ID"] = make_msgid(domain="bench.test")
+    message.set_content("\n".join(lines) + "\n\nOn Monday, pbem wrote:\n> the board\n")
+    return message.as_bytes()
+
+
+def _next_mail(settings: Settings, game_id: int, chooser: random.Random) -> bytes | None:
+    """The bot's reply for whoever is to move, or None when the game is over."""
+    with transaction(settings.database_url) as session:
+        game = session.get(Game, game_id)
+        game_engine = engine.load(game.kind)
+        state = game_engine.restore(game.state)
+        waiting = game_engine.to_move(state)
+        if not waiting:
+            return None
+        seat = next(s for s in game.seats if s.name == waiting[0])
+        lines = []
+        while seat.name in game_engine.to_move(state):
+            command = game_engine.bot(state, seat.name, chooser)
+            state = game_engine.play(state, seat.name, command)
+            lines.append(command)
+        return _reply(settings, seat.player.address, seat.token, [f"#{game.version}", *lines])
+
+
+def run(settings: Settings, mails: int, players: int) -> dict:
+    """Deliver ``mails`` bot replies; return the timings in milliseconds."""
+    chooser = random.Random(1)
+    times, outbound = [], 0
+    game_id = None
+    while len(times) < mails:
+        raw = _next_mail(settings, game_id, chooser) if game_id else None
+        if raw is None:
+            with transaction(settings.database_url) as session:
+                addresses = [f"p{i}.{len(times)}@bench.test" for i in range(players)]
+                game_id = games.create(session, settings, "honga", addresses, seated=True).id
+            continue
+        started = time.perf_counter()
+        with transaction(settings.database_url) as session:
+            stored = accept(session, raw, "smtp")
+        with transaction(settings.database_url) as session:
+            outbound += len(pipeline.process(session, settings, stored.id))
+        times.append(1000 * (time.perf_counter() - started))
+    total = sum(times) / 1000
+    return {
+        "mails_per_s": len(times) / total,
+        "median_ms": statistics.median(times),
+        "p95_ms": statistics.quantiles(times, n=20)[-1],
+        "outbound_per_s": outbound / total,
+    }
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--mails", type=int, default=200)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--database", help="SQLAlchemy URL (default: a fresh SQLite file)")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as folder:
+        url = args.database or f"sqlite:///{Path(folder) / 'bench.db'}"
+        migrate.upgrade(url)
+        settings = Settings(var_dir=Path(folder), database_url=url, domain="bench.test")
+        result = run(settings, args.mails, args.players)
+    print(
+        f"mail path ({url.split(':')[0]}, HONGA {args.players}p, {args.mails} mails): "
+        f"{result['mails_per_s']:.1f} mails/s, median {result['median_ms']:.1f} ms, "
+        f"95% {result['p95_ms']:.1f} ms, {result['outbound_per_s']:.1f} outbound mails/s"
+    )
+
+
+if __name__ == "__main__":
+    main()

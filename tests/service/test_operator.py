@@ -13,7 +13,7 @@ import pytest
 from sqlalchemy import select, update
 from sqlalchemy.exc import OperationalError
 
-from pbem import jobs
+from pbem import bench, jobs
 from pbem.db import transaction
 from pbem.mail.accept import accept
 from pbem.models import Game, InboundMail, OutboundMail
@@ -144,3 +144,8 @@ def test_a_database_outage_leaves_the_mail_pending_for_another_try(service, monk
     with transaction(service.settings.database_url) as session:
         assert session.get(InboundMail, stored.id).status == "done"
         assert session.get(Game, game_id).version == 2
+
+
+def test_the_mail_path_benchmark_plays_by_mail(sqlite_settings):
+    result = bench.run(sqlite_settings, mails=6, players=2)
+    assert result["mails_per_s"] > 0 and result["outbound_per_s"] >= 2 * result["mails_per_s"]

@@ -18,9 +18,10 @@ from __future__ import annotations
 import re
 
 from engine.contract import IllegalMove
-from engine.i18n import _
+from engine.i18n import _, ngettext
 
 from . import data, rules
+from .words import amounts
 
 # -- legal commands -----------------------------------------------------------------------------
 
@@ -255,9 +256,7 @@ def examples(allowed: list[str], count: int = 6) -> str:
 
 
 def _cost_text(cost: dict) -> str:
-    return ", ".join(f"{n} {_(data.RESOURCE_NAMES[r])}" for r, n in cost.items() if n) or _(
-        "nothing"
-    )
+    return amounts(cost)
 
 
 def why_not(state: dict, player: str, command: str) -> str:
@@ -300,13 +299,12 @@ def why_not(state: dict, player: str, command: str) -> str:
             )
         cost = rules.trade_cost(state, slot)
         return _(
-            "trade card {n} asks for {cost}; you have {have} and {m} mammoth(s) of your own "
+            "trade card {n} asks for {cost}; you have {have} "
             "(2 water pay for a missing fish, berry or mushroom)."
         ).format(
             n=slot + 1,
             cost=_cost_text(cost),
-            have=_cost_text(me["res"]),
-            m=me["board"] + state["herd"].count(player),
+            have=_cost_text({**me["res"], "mammoths": me["board"] + state["herd"].count(player)}),
         )
     if verb == "lure":
         if not turn["hands"]["mammoths"]:
@@ -331,9 +329,16 @@ def why_not(state: dict, player: str, command: str) -> str:
         index = int(words[1]) - 1
         cards = me["bonus"]
         if not 0 <= index < len(cards):
-            return _("you hold {n} usable bonus card(s); your view numbers them.").format(
-                n=sum(1 for c in cards if c is not None)
-            )
+            usable = sum(1 for c in cards if c is not None)
+            if not usable:
+                return _(
+                    "you hold no usable bonus card (a card from the forest is usable from your next turn on)."
+                )
+            return ngettext(
+                "you hold {n} usable bonus card; your mail numbers it.",
+                "you hold {n} usable bonus cards; your mail numbers them.",
+                usable,
+            ).format(n=usable)
         if cards[index] is None:
             return _("you have already played bonus card {n} this turn.").format(n=index + 1)
         kind = rules.bonus_kind(cards[index])
@@ -344,7 +349,10 @@ def why_not(state: dict, player: str, command: str) -> str:
             if i == index
         ]
         if forms:
-            return _("bonus card {n} ({name}) is played as: {forms}.").format(
+            reason = ""
+            if words[2:] == ["honga"] and state["honga"] != player:
+                reason = _("HONGA is not with you, so he cannot be sent home; ")
+            return reason + _("bonus card {n} ({name}) is played as: {forms}.").format(
                 n=index + 1, name=name, forms=", ".join(forms)
             )
         return _("bonus card {n} ({name}) {why}").format(

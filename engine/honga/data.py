@@ -31,11 +31,11 @@ ACTIONS = ("mushrooms", "berries", "fish", "water", "forest", "mammoths", "mount
 ACTION_NAMES = {
     "mushrooms": N_("mushrooms"),
     "berries": N_("berries"),
-    "fish": N_("fish (lake)"),
-    "water": N_("water (spring)"),
+    "fish": N_("fish"),
+    "water": N_("water"),
     "forest": N_("forest"),
     "mammoths": N_("mammoths"),
-    "mountain": N_("sacred mountain"),
+    "mountain": N_("mountain"),
     "trade": N_("trade"),
     "honga": N_("HONGA"),
 }
@@ -115,6 +115,19 @@ BONUS_NAMES = {
     "frugal": N_("frugal mammoths"),
     "climb_or_honga": N_("caveman +2 or HONGA home"),
     "buy_points": N_("buy 1-3 points"),
+}
+#: What each kind does, in a few words for the player's list of bonus cards.
+BONUS_HELP = {
+    "good_trade": N_("its two resources count towards your next trade this turn"),
+    "two_points": N_("2 points at once"),
+    "honga_home": N_("sends HONGA back to his space while he is with you"),
+    "lucky_hand": N_("one more hand on an area of the circle you used"),
+    "extra_card": N_("at the end of the turn draw 2 action cards and keep 1"),
+    "hand_or_honga": N_("one more hand on an area of your circle, or HONGA home"),
+    "swap": N_("this turn berries and mushrooms stand in for each other in trades"),
+    "frugal": N_("this turn a mammoth costs 1 fish, berry or mushroom"),
+    "climb_or_honga": N_("your caveman climbs 2 steps, or HONGA home"),
+    "buy_points": N_("give 1 to 3 resources for 1 point each"),
 }
 #: Copies per kind. RECONSTRUCTION (NOTES.md proposal). Good trade cards show two resources.
 BONUS_DECK = (

@@ -423,8 +423,6 @@ def pay_mammoth(state: dict, player: str, source: str | int, settle: bool = True
         del state["herd"][source]
     pending["mammoths"] -= 1
     pending.setdefault("from", []).append(source if source == "board" else source + 1)
-    if source != "board":
-        check_tusk(state)
     if settle:
         settle_mammoths(state, player)
 
@@ -446,6 +444,8 @@ def finish_trade(state: dict, player: str) -> None:
         paid=pending["paid"],
         mammoths=pending.get("from", []),
     )
+    if any(source != "board" for source in pending.get("from", [])):
+        check_tusk(state)  # told after the trade: the herd lost a mammoth
     state["turn"]["pending"] = None
     state["phase"] = "act"
 

@@ -2,19 +2,14 @@
 
 from __future__ import annotations
 
-from engine.i18n import _
+from engine.i18n import _, ngettext
 
 from . import commands, data, rules
-
-
-def _res(name: str) -> str:
-    return _(data.RESOURCE_NAMES.get(name, name))
+from .words import amount, amounts
 
 
 def _paid(paid: dict) -> str:
-    if not paid:
-        return _("nothing")
-    return ", ".join(f"{n} {_res(r)}" for r, n in paid.items())
+    return amounts(paid)
 
 
 def _hands(hands: dict) -> str:
@@ -38,7 +33,9 @@ def describe(event: dict) -> str:
         elif event["eaten"] == "mammoths":
             ate = _("HONGA ate a mammoth of {p}.").format(p=p)
         else:
-            ate = _("HONGA ate 1 {what} of {p}.").format(what=_res(event["eaten"]), p=p)
+            ate = _("HONGA ate {what} from {p}'s board.").format(
+                what=amount(1, event["eaten"]), p=p
+            )
         if kind == "honga_eats":
             return ate
         if event["came_from"]:
@@ -49,20 +46,41 @@ def describe(event: dict) -> str:
             came = _("No hand on HONGA: he left his space and came to {p}.").format(p=p)
         return f"{came} {ate}"
     if kind == "gather":
-        got = ", ".join(
-            _("{n} bonus card(s) face down").format(n=n) if r == "forest" else f"{n} {_res(r)}"
-            for r, n in event["got"].items()
-        )
-        return _("{p} gathered {got}.").format(p=p, got=got)
+        got = {r: n for r, n in event["got"].items() if r != "forest"}
+        parts = []
+        if got:
+            parts.append(_("{p} gathered {got}.").format(p=p, got=amounts(got)))
+        if event["got"].get("forest"):
+            n = event["got"]["forest"]
+            parts.append(
+                ngettext(
+                    "{p} took {n} bonus card face down from the forest.",
+                    "{p} took {n} bonus cards face down from the forest.",
+                    n,
+                ).format(p=p, n=n)
+            )
+        return " ".join(parts)
     if kind == "climb":
-        return _("{p} climbed {n} step(s) of the sacred mountain to step {s}.").format(
-            p=p, n=event["steps"], s=event["step"]
-        )
+        return ngettext(
+            "{p} climbed {n} step of the sacred mountain, to step {s}.",
+            "{p} climbed {n} steps of the sacred mountain, to step {s}.",
+            event["steps"],
+        ).format(p=p, n=event["steps"], s=event["step"])
     if kind == "summit":
-        scored = ", ".join(f"{q} {n}" for q, n in event["scored"].items())
-        return _(
-            "{p} reached the top of the sacred mountain; points: {scored}; all figures go back to the bottom."
-        ).format(p=p, scored=scored)
+        top = event["scored"].get(p, data.MOUNTAIN_TOP_POINTS)
+        others = [
+            ngettext("{q} {n} point", "{q} {n} points", n).format(q=q, n=n)
+            for q, n in event["scored"].items()
+            if q != p
+        ]
+        text = ngettext(
+            "{p} reached the top of the sacred mountain and scored {n} point.",
+            "{p} reached the top of the sacred mountain and scored {n} points.",
+            top,
+        ).format(p=p, n=top)
+        if others:
+            text += " " + _("For their steps: {scores}.").format(scores=", ".join(others))
+        return text + " " + _("All figures go back to step 1.")
     if kind == "lure":
         if event["pushed"]:
             return _(
@@ -74,20 +92,40 @@ def describe(event: dict) -> str:
             return _("The mammoth tusk goes back to the clearing.")
         return _("{p} now holds the mammoth tusk.").format(p=p)
     if kind == "trade":
-        return _("{p} traded (paid {paid}, mammoths {m}) and scored {n} points.").format(
-            p=p, paid=_paid(event["paid"]), m=len(event["mammoths"]), n=event["points"]
-        )
+        cost = {r: n for r, n in data.TRADE_CARDS[event["card"]]["cost"].items() if n}
+        text = ngettext(
+            "{p} fulfilled a trade card ({cost}) and scored {n} point.",
+            "{p} fulfilled a trade card ({cost}) and scored {n} points.",
+            event["points"],
+        ).format(p=p, cost=amounts(cost), n=event["points"])
+        paid = dict(event["paid"])
+        if event["mammoths"]:
+            paid["mammoths"] = len(event["mammoths"])
+        if paid != cost:
+            text += " " + _("Paid: {paid}.").format(paid=amounts(paid))
+        return text
     if kind == "bonus":
         name = _(data.BONUS_NAMES[event["bonus"]])
-        if event["option"]:
-            return _("{p} played the bonus card '{name}' ({opt}).").format(
-                p=p, name=name, opt=_(data.ACTION_NAMES.get(event["option"], event["option"]))
+        option = event["option"]
+        if option == "honga":
+            return _("{p} played the bonus card '{name}' to send HONGA home.").format(
+                p=p, name=name
+            )
+        if option == "climb":
+            return _("{p} played the bonus card '{name}' to climb 2 steps.").format(p=p, name=name)
+        if option:
+            return _("{p} played the bonus card '{name}': one more hand on {area}.").format(
+                p=p, name=name, area=_(data.ACTION_NAMES.get(option, option))
+            )
+        if data.BONUS_DECK[event["card"]][1]:
+            return _("{p} played the bonus card '{name}' ({res}).").format(
+                p=p, name=name, res=amounts(_count(data.BONUS_DECK[event["card"]][1]))
             )
         return _("{p} played the bonus card '{name}'.").format(p=p, name=name)
     if kind == "honga_home":
-        return _("{p} sent HONGA back to his space.").format(p=p)
+        return _("HONGA went back to his space.")
     if kind == "buy":
-        return _("{p} gave 1 {res} for 1 point.").format(p=p, res=_res(event["resource"]))
+        return _("{p} gave {res} for 1 point.").format(p=p, res=amount(1, event["resource"]))
     if kind == "draw":
         return _("{p} ended the turn and drew a {colour} action card.").format(
             p=p, colour=_(data.COLOUR_NAMES.get(event["colour"], "-"))
@@ -106,6 +144,13 @@ def describe(event: dict) -> str:
         scores = ", ".join(f"{q} {n}" for q, n in event["scores"].items())
         return _("The game is over. Scores: {scores}.").format(scores=scores)
     return ""
+
+
+def _count(resources) -> dict:
+    counts: dict = {}
+    for r in resources:
+        counts[r] = counts.get(r, 0) + 1
+    return counts
 
 
 def _card_text(card: int) -> str:

@@ -124,6 +124,7 @@ def _own(state: dict, player: str) -> dict:
                 "n": i + 1,
                 "kind": rules.bonus_kind(c),
                 "name": data.BONUS_NAMES[rules.bonus_kind(c)],
+                "help": data.BONUS_HELP[rules.bonus_kind(c)],
                 "resources": list(data.BONUS_DECK[c][1]),
             }
             for i, c in enumerate(me["bonus"])

@@ -25,7 +25,7 @@ from itertools import combinations_with_replacement, product
 
 from engine.contract import IllegalMove, State
 from engine.hengist import data, places, rules
-from engine.i18n import _
+from engine.i18n import _, ngettext
 
 CARD_KINDS = (
     list(data.TERRAINS)
@@ -194,6 +194,15 @@ def apply(state: State, player: str, command: str) -> None:
         if later:
             verb = VERBS[tokens.pop(later[0])]
             tokens.insert(0, verb)
+    if verb is None and (tokens[0] in data.PARTY_LETTERS or places.is_place(tokens[0])):
+        # no verb at all ("b h2", "c h4 mountain", "a white h r f"): a place means a move, a
+        # path colour a raid
+        if any(parse_colour(t) for t in tokens[1:]):
+            verb = "raid"
+        elif any(places.is_place(t) for t in tokens):
+            verb = "move"
+        if verb is not None:
+            tokens.insert(0, verb)
     if verb is None:
         if tokens[0] == "end":
             raise IllegalMove(
@@ -273,7 +282,11 @@ def _check_hand(state: State, player: str, cards: list[str]) -> None:
     for card, n in need.items():
         if have[card] < n:
             raise IllegalMove(
-                _("You do not hold {n} {card} card(s); your hand: {hand}.").format(
+                ngettext(
+                    "You hold no {card} card; your hand: {hand}.",
+                    "You do not hold {n} {card} cards; your hand: {hand}.",
+                    n,
+                ).format(
                     n=n,
                     card=card,
                     hand=", ".join(sorted(state["hands"][player], key=CARD_ORDER.get)) or "-",
@@ -293,6 +306,40 @@ def _no_place(typed: str, rest: list[str]) -> IllegalMove:
     return IllegalMove(
         _("{typed!r} says no place to go: e.g. 'move a 1b' or 'move a h2 hill'.").format(
             typed=typed
+        )
+    )
+
+
+def _standing(state: State, place: str) -> str:
+    """Where a party stands, in words: 'in the boat, bay 3', 'on 1b', 'on h2'."""
+    if place == places.BOAT:
+        return _("in the boat, bay {bay}").format(bay=rules.bay_number(state))
+    return _("on {place}").format(place=places.display(state, place))
+
+
+def _unreachable(state, index, source, target, typed_place, routes) -> IllegalMove:
+    """Why a party cannot move to ``target``, and where it can go instead."""
+    if target == places.BOAT:
+        why = _(
+            "The boat is in bay {bay}: a party boards it only from a beach of that bay."
+        ).format(bay=rules.bay_number(state))
+    elif source == places.BOAT:
+        why = _("From the boat a party lands only on a free beach space of the boat's bay.")
+    else:
+        why = _("No road leads there from {here}.").format(here=places.display(state, source))
+    reachable = ", ".join(places.display(state, t) for t in routes)
+    where = (
+        _("it can go to: {places}.").format(places=reachable)
+        if reachable
+        else _("it cannot move anywhere now.")
+    )
+    return IllegalMove(
+        _("Party {party} ({here}) cannot reach {place}; {where} {why}").format(
+            party=letter(index),
+            here=_standing(state, source),
+            place=typed_place,
+            where=where,
+            why=why,
         )
     )
 
@@ -335,19 +382,19 @@ def _move(state: State, player: str, words: list[str], typed: str) -> None:
                     party=letter(index), place=where[0]
                 )
             )
-        if target in rules.occupants(state):
+        taken = rules.occupants(state)
+        if target in taken:
+            owner, other = taken[target]
             raise IllegalMove(
-                _("{place} is taken: one raiding party per space.").format(place=where[0])
+                _(
+                    "{place} is taken by {player}'s party {party}: one raiding party per space."
+                ).format(place=where[0], player=owner, party=letter(other))
+                if owner != player
+                else _(
+                    "{place} is taken by your party {party}: one raiding party per space."
+                ).format(place=where[0], party=letter(other))
             )
-        reachable = ", ".join(places.display(state, t) for t in routes) or "-"
-        raise IllegalMove(
-            _("Party {party} at {here} cannot reach {place}; it can go to: {reachable}.").format(
-                party=letter(index),
-                here=places.display(state, source),
-                place=where[0],
-                reachable=reachable,
-            )
-        )
+        raise _unreachable(state, index, source, target, where[0], routes)
     terrain = routes[target]
     cards = [parse_card(word) for word in rest]
     if terrain is None:
@@ -454,12 +501,29 @@ def _raid(state: State, player: str, words: list[str], typed: str) -> None:
     terrains = rules.side_of(state, board)["paths"][colour]
     cards = [parse_card(w) for w in rest if parse_colour(w) != colour]
     if not cards:
-        options = raid_sets(Counter(state["hands"][player]), terrains)
-        if len(options) != 1:
+        hand = state["hands"][player]
+        options = raid_sets(Counter(hand), terrains)
+        if not options:
             raise IllegalMove(
                 _(
-                    "The {path} path needs {terrains}: name the cards, e.g. 'raid {party} {path} {terrains}'."
-                ).format(path=colour, terrains=" ".join(terrains), party=letter(index))
+                    "The {path} path needs one card for each of {terrains}, all at once; your hand ({hand}) cannot pay for it."
+                ).format(
+                    path=_(data.PATH_NAMES[colour]),
+                    terrains=", ".join(_(data.TERRAIN_NAMES[t]) for t in terrains),
+                    hand=", ".join(sorted(hand, key=CARD_ORDER.get)) or "-",
+                )
+            )
+        if len(options) > 1:
+            raise IllegalMove(
+                _(
+                    "The {path} path needs one card for each of {terrains}, and your hand pays for it in more than one way: name the cards, e.g. 'raid {party} {colour} {cards}'."
+                ).format(
+                    path=_(data.PATH_NAMES[colour]),
+                    colour=colour,
+                    terrains=", ".join(_(data.TERRAIN_NAMES[t]) for t in terrains),
+                    party=letter(index),
+                    cards=card_text(options[0]),
+                )
             )
         cards = list(options[0])
     if not rules.pays_for(cards, terrains):

@@ -1,0 +1,90 @@
+"""What a play-test by mail found: refusals a phone player understands, lines without a verb,
+events that read well, help that wraps, and a board that says where each path leads."""
+
+from __future__ import annotations
+
+import pytest
+from hengist_helpers import fresh, play
+
+from engine import IllegalMove
+from engine.hengist import GAME
+
+
+def refusal(state, typed, player="ann"):
+    with pytest.raises(IllegalMove) as error:
+        play(state, typed, player=player)
+    return str(error.value)
+
+
+def test_missing_cards_are_counted_in_words_not_card_s():
+    state = fresh()
+    state["parties"]["ann"] = ["b10", "boat", "boat"]  # 1a -> h1 is a hill road
+    state["hands"]["ann"] = ["hill", "river"]
+    text = refusal(state, "move a h1 forest hill/river mountain")
+    assert "You hold no forest card; your hand: hill, river." in text
+    assert "(s)" not in text
+    state["hands"]["ann"] = ["hill", "river", "forest"]
+    assert "You do not hold 2 forest cards" in refusal(state, "move a h1 forest forest river")
+
+
+def test_a_raid_without_cards_suggests_cards_from_your_own_hand():
+    """Several sets pay: the example names cards the player holds, not the bare terrains."""
+    state = fresh()
+    state["parties"]["ann"] = ["h10", "boat", "boat"]  # red: river+forest
+    state["hands"]["ann"] = ["river/forest", "explorer", "forest"]
+    text = refusal(state, "raid a red")
+    assert "needs one card for each of river, forest" in text
+    assert "more than one way" in text
+    example = text.split("e.g. '")[1].split("'")[0]
+    assert example in GAME.legal(state, "ann")
+    state["hands"]["ann"] = ["hill", "hill"]
+    text = refusal(state, "raid a red")
+    assert "your hand (hill, hill) cannot pay for it" in text
+    state["hands"]["ann"] = ["river", "forest"]
+    assert play(state, "raid a red")["taken"]["ann"] == [7]  # WGBR: red leads to slot 4
+
+
+def test_a_party_stuck_on_a_beach_is_told_why_and_that_it_cannot_move():
+    state = fresh()
+    state["boat"] = ["1", 1]  # the boat sailed on to bay 2
+    state["parties"]["ann"] = ["b10", "boat", "boat"]  # on 1a, whose road goes to h1
+    state["parties"]["bob"] = ["h10", "boat", "boat"]  # bob stands on h1
+    text = refusal(state, "move a boat")
+    assert "Party a (on 1a) cannot reach boat; it cannot move anywhere now." in text
+    assert "The boat is in bay 2: a party boards it only from a beach of that bay." in text
+    assert "taken by bob's party a" in refusal(state, "move a h1 hill")
+    state["parties"]["bob"] = ["boat", "boat", "boat"]
+    state["parties"]["ann"] = ["b10", "b11", "boat"]
+    assert "taken by your party a" in refusal(state, "move b 1a")
+
+
+def test_a_party_in_the_boat_is_said_to_be_in_the_boat_and_where_it_lies():
+    state = fresh()
+    state["boat"] = ["1", 1]
+    text = refusal(state, "move c 1a")
+    assert "Party c (in the boat, bay 2) cannot reach 1a; it can go to: 2a, 2b, 2c." in text
+    assert " at boat" not in text
+
+
+@pytest.mark.parametrize("typed", ["b h1", "B H1 Hill", "b to h1 with hill", "h1 b hill"])
+def test_a_line_without_a_verb_that_names_a_place_is_a_move(typed):
+    state = fresh()
+    state["parties"]["ann"] = ["boat", "b10", "boat"]
+    state["hands"]["ann"] = ["hill", "explorer"]
+    assert play(state, typed)["parties"]["ann"][1] == "h10"
+
+
+@pytest.mark.parametrize("typed", ["a white hill river forest", "a w h r f", "a red"])
+def test_a_line_without_a_verb_that_names_a_path_is_a_raid(typed):
+    state = fresh()
+    state["parties"]["ann"] = ["h10", "boat", "boat"]
+    state["hands"]["ann"] = ["hill", "river", "forest"]
+    if typed == "a red":
+        state["hands"]["ann"] = ["river", "forest"]
+    assert play(state, typed)["taken"]["ann"]
+
+
+def test_a_line_without_a_verb_is_still_refused_when_it_names_no_place_or_path():
+    state = fresh()
+    assert "Unknown command" in refusal(state, "a hill")
+    assert "Unknown command 'mve'" in refusal(state, "mve a 1b")

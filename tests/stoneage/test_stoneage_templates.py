@@ -94,3 +94,16 @@ def test_figures_placed_show_place_names():
     ], out
     page = board("board.html", GAME.view(s, "p1"))
     assert "hunting grounds" in page and "card costing 4" in page
+
+
+def test_the_board_says_how_many_figures_are_still_to_place():
+    """Playtest: a player had to add up the placed figures to know how many were left."""
+    s = new(2)
+    s["board"] = {"hunt": {"p1": 3}, "hut": {"p2": 2}}
+    s["placed"] = {"p1": 3, "p2": 2}
+    out = board("board.txt", GAME.view(s, "p1"))
+    assert "Figures still to place: p1 2, p2 3" in out, out
+    page = board("board.html", GAME.view(s, "p1"))
+    assert "Figures still to place" in page and "<b>2</b>" in page
+    s["phase"] = "action"
+    assert "still to place" not in board("board.txt", GAME.view(s, "p1"))

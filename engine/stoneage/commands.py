@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from engine.contract import IllegalMove
-from engine.i18n import _
+from engine.i18n import N_, _, ngettext
 
 from . import data, rules
 
@@ -257,6 +257,15 @@ VERBS = {
     "place", "put", "send", "go", "tools", "tool", "pick", "choose", "die", "take", "tame",
     "bonus", "pay", "feed", "starve", "lose", "hunger", *ACTION_VERBS,
 }  # fmt: skip
+# words that begin a command of the placing or action phase, never a waiting decision's
+OTHER_VERBS = {"place", "put", "go", "use", "resolve", "do", "buy", "build", *SKIP_VERBS}
+PENDING_WHAT = {
+    "tools": N_("which tools to add to your roll"),
+    "pick": N_("which die for everyone you pick"),
+    "take": N_("which resources you take"),
+    "tame": N_("how many figures tame the mammoth"),
+    "bonus": N_("which bonus of the tamed mammoth you take"),
+}
 # "card2" -> "card 2", "forest3" -> "forest 3", "3forest" -> "3 forest" (not "c4", a tool card)
 _JOINED = re.compile(r"^(?:([a-z]{2,})(\d+)|(\d+)([a-z]{2,}))$")
 
@@ -309,9 +318,11 @@ def parse_place(words: list[str]) -> str:
     need = data.HUT_FIGURES if where == "hut" else 1
     if numbers and int(numbers[0]) != need:
         raise IllegalMove(
-            _("the {place} takes exactly {n} figure(s).").format(
-                place=_(data.PLACE_NAMES[where]), n=need
-            )
+            ngettext(
+                "the {place} takes exactly {n} figure.",
+                "the {place} takes exactly {n} figures.",
+                need,
+            ).format(place=_(data.PLACE_NAMES[where]), n=need)
         )
     return f"place {where}"
 
@@ -383,6 +394,8 @@ def parse_pending(state: dict, item: dict, words: list[str]) -> str | None:
         w = [x for x in words if x not in skip]
         if w and w[0] in ("no", "none", "nobody", "pass", "skip", "nothing"):
             w = ["0", *w[1:]]
+        if w and w[0] in ("all", "everyone", "everybody"):
+            w = [str(item["count"]), *w[1:]]
         if not w or not w[0].isdigit():
             raise IllegalMove(_("say how many figures tame the mammoth: “tame 2” or “tame 0”."))
         goods = parse_goods(w[1:])
@@ -412,7 +425,17 @@ def parse(state: dict, player: str, command: str) -> str:
     if not words:
         raise IllegalMove(_("there is no command in it."))
     if state["pending"] and state["pending"][0]["player"] == player:
-        return parse_pending(state, state["pending"][0], words)
+        item = state["pending"][0]
+        try:
+            return parse_pending(state, item, words)
+        except IllegalMove as error:
+            if words[0] in OTHER_VERBS or words[0] in PLACE_WORDS:  # a later command, too early
+                raise IllegalMove(
+                    _("a decision comes first ({what}): {reason}").format(
+                        what=_(PENDING_WHAT[item["kind"]]), reason=error
+                    )
+                ) from None
+            raise
     if words[0] not in VERBS:  # word order: "forest use", "card 2 buy with wood"
         moved = next((w for w in words if w in ACTION_VERBS), None)
         if moved and state["phase"] == "action":
@@ -453,7 +476,11 @@ def place_reason(state: dict, player: str, words: list[str]) -> str:
     if player in here:
         return _("you already have figures there.")
     if count > free:
-        return _("you have only {n} figure(s) left to place.").format(n=free)
+        return ngettext(
+            "you have only {n} figure left to place.",
+            "you have only {n} figures left to place.",
+            free,
+        ).format(n=free)
     if count < 1:
         return _("place at least one figure.")
     if where.startswith("card") and (
@@ -475,10 +502,19 @@ def place_reason(state: dict, player: str, words: list[str]) -> str:
     if where in data.AREAS and where != "hunt":
         room = data.AREA_CAPACITY - sum(here.values())
         if len(here) >= data.PLAYERS_PER_AREA[n] and where != rules.herd_area(state):
-            return _("with {n} players only {k} player(s) may use one resource area.").format(
-                n=n, k=data.PLAYERS_PER_AREA[n]
-            )
-        return _("there is room for only {k} more figure(s) there.").format(k=room)
+            k = data.PLAYERS_PER_AREA[n]
+            return ngettext(
+                "with {n} players only {k} player may use one resource area.",
+                "with {n} players only {k} players may use one resource area.",
+                k,
+            ).format(n=n, k=k)
+        return ngettext(
+            "there is room for only {k} more figure there.",
+            "there is room for only {k} more figures there.",
+            room,
+        ).format(k=room)
+    if here:
+        return _("that place is taken by {players}.").format(players=", ".join(here))
     return _("that place is taken.")
 
 
@@ -489,10 +525,14 @@ def pending_reason(state: dict, item: dict, words: list[str]) -> str:
     if kind == "pick":
         return _("no die left shows that.")
     if kind == "take":
-        return _("choose exactly {n} resource(s).").format(n=item["count"])
+        return ngettext(
+            "choose exactly {n} resource.", "choose exactly {n} resources.", item["count"]
+        ).format(n=item["count"])
     if kind == "tame" and words[0] == "tame" and words[1].isdigit():
         if int(words[1]) > item["count"]:
-            return _("you have only {n} figure(s) there.").format(n=item["count"])
+            return ngettext(
+                "you have only {n} figure there.", "you have only {n} figures there.", item["count"]
+            ).format(n=item["count"])
         return _(
             "each figure costs 1 food; resources stand in only for the food you lack "
             "(you have {food} food)."
@@ -547,9 +587,11 @@ def action_reason(state: dict, player: str, words: list[str]) -> str:
         k = int(words[2])
         if f"card{k}" not in mine:
             return _("you have no figure on card {k}.").format(k=k)
-        return _("card {k} costs exactly {k} resource(s), never food; you have {n}.").format(
-            k=k, n=sum(resources_of(state["p"][player]).values())
-        )
+        return ngettext(
+            "card {k} costs exactly {k} resource, never food; you have {n}.",
+            "card {k} costs exactly {k} resources, never food; you have {n}.",
+            k,
+        ).format(k=k, n=sum(resources_of(state["p"][player]).values()))
     if words[0] == "build" or words[:2] == ["skip", "building"]:
         k = int(words[2] if words[0] == "skip" else words[1])
         if f"building{k}" not in mine:

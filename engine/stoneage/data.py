@@ -174,7 +174,7 @@ BONUS_KINDS = {
     "tool": N_("a new tool or a tool upgrade"),
     "figure": N_("one more figure"),
     "resources": N_("{amount} {good}"),
-    "choice": N_("{amount} resource(s) of your choice"),
+    "choice": N_("{amount} resources of your choice"),  # text.bonus_text: ngettext
     "points": N_("{amount} points"),
     "card": N_("the top civilization card (bottom only)"),
 }

@@ -66,12 +66,10 @@ class StoneAge(Game):
             return _("Nothing to decide for you now; waiting for {names}.").format(
                 names=", ".join(commands.to_move(state))
             )
+        # the mail lists the legal commands itself: the help explains, it does not repeat them
         key = state["pending"][0]["kind"] if state["pending"] else state["phase"]
-        lines = [_(text.HELP[key])]
-        step = max(1, len(legal) // 6)
-        lines.append(
-            _("Possible now, for example: {examples}").format(examples="; ".join(legal[::step][:6]))
-        )
+        lines = [text.decision(state, player), _(text.HELP[key])]
+        lines = [line for line in lines if line]
         if key in ("place", "take", "tools"):
             lines.append(_(text.BASE_NOTE))
         if state["herd"] is not None:

@@ -343,7 +343,8 @@ def use_village(state: dict, player: str, place: str) -> None:
     else:
         add_tool(me)
     leave(state, player, place)
-    log(state, "village", player=player, place=place)
+    now = {"hut": me["figures"], "field": me["agriculture"], "toolmaker": list(me["tools"])}
+    log(state, "village", player=player, place=place, now=now[place])
 
 
 def skip(state: dict, player: str, place: str) -> None:

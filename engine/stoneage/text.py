@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.i18n import N_, _
+from engine.i18n import N_, _, ngettext
 
 from . import data
 
@@ -26,13 +26,34 @@ def goods(paid: dict) -> str:
 
 
 def place_name(place: str) -> str:
-    if place.startswith("card"):
+    """A place as a sentence names it: "the forest", "the card costing 2"."""
+    if place.startswith("card") and place != "card":
         return _("the card costing {k}").format(k=place[4:])
     if place.startswith("building"):
         return _("building stack {k}").format(k=place[8:])
     if place == "card":
         return _("a card")
-    return _(data.PLACE_NAMES[place])
+    return _(THE_PLACE[place])
+
+
+THE_PLACE = {
+    "hunt": N_("the hunting grounds"),
+    "forest": N_("the forest"),
+    "clay": N_("the clay pit"),
+    "quarry": N_("the quarry"),
+    "river": N_("the river"),
+    "toolmaker": N_("the tool maker"),
+    "hut": N_("the hut"),
+    "field": N_("the field"),
+}
+
+
+def figures(n: int) -> str:
+    return ngettext("{n} figure", "{n} figures", n).format(n=n)
+
+
+def points(n: int) -> str:
+    return ngettext("{n} point", "{n} points", n).format(n=n)
 
 
 def card_text(card: int) -> str:
@@ -48,7 +69,7 @@ def card_text(card: int) -> str:
     elif kind == "resource_dice":
         head = _("roll {n} dice for {good}").format(n=top["dice"], good=good(top["resource"]))
     elif kind == "points":
-        head = _("{n} points").format(n=top["amount"])
+        head = points(top["amount"])
     elif kind == "tool":
         head = _("a tool")
     elif kind == "agriculture":
@@ -71,8 +92,8 @@ def card_text(card: int) -> str:
 def building_text(tile: int) -> str:
     info = data.BUILDINGS[tile]
     if info["kind"] == "fixed":
-        return _("{cost} for {points} points").format(
-            cost=goods(info["cost"]), points=info["points"]
+        return _("{cost} for {points}").format(
+            cost=goods(info["cost"]), points=points(info["points"])
         )
     if info["kind"] == "exact":
         return _("{count} resources of exactly {kinds} kinds").format(
@@ -86,6 +107,12 @@ def bonus_text(bonus: dict) -> str:
     template = _(data.BONUS_KINDS[kind])
     if kind == "resources":
         return template.format(amount=bonus["amount"], good=good(bonus["good"]))
+    if kind == "points":
+        return points(bonus["amount"])
+    if kind == "choice":
+        return ngettext(
+            "{amount} resource of your choice", "{amount} resources of your choice", bonus["amount"]
+        ).format(amount=bonus["amount"])
     return template.format(amount=bonus["amount"])
 
 
@@ -104,36 +131,45 @@ def describe(event: dict) -> str:  # noqa: C901 - one sentence per event kind
             n=event["round"], player=p
         )
     if kind == "herd":
-        return _("The mammoth herd stands at the {good}; its tile gives {text}.").format(
-            good=good(event["resource"]), text=tile_text(event["tile"])
+        return _("The mammoth herd stands at {place}; its tile gives {text}.").format(
+            place=place_name(data.AREA_OF[event["resource"]]), text=tile_text(event["tile"])
         )
     if kind == "place":
-        return _("{player} placed {n} on {place}.").format(
-            player=p, n=event["count"], place=place_name(event["place"])
+        return _("{player} placed {figures} on {place}.").format(
+            player=p, figures=figures(event["count"]), place=place_name(event["place"])
         )
     if kind == "stuck":
-        return _("{player} has no place left for {n} figure(s); they stay home.").format(
-            player=p, n=event["count"]
-        )
+        return ngettext(
+            "{player} has no place left for {n} figure; it stays home.",
+            "{player} has no place left for {n} figures; they stay home.",
+            event["count"],
+        ).format(player=p, n=event["count"])
     if kind == "roll":
         return _("{player} rolled {dice} at {place}.").format(
             player=p, dice=" ".join(map(str, event["dice"])), place=place_name(event["place"])
         )
     if kind == "yield":
-        return _("{player} rolled {dice} at {place} and got {n} {good} (tools: {tools}).").format(
-            player=p,
-            dice=" ".join(map(str, event["dice"])),
-            place=place_name(event["place"]),
-            n=event["amount"],
-            good=good(event["good"]),
-            tools=event["tools"],
-        )
+        values = {
+            "player": p,
+            "dice": " ".join(map(str, event["dice"])),
+            "place": place_name(event["place"]),
+            "n": event["amount"],
+            "good": good(event["good"]),
+            "tools": event["tools"],
+        }
+        if event["tools"]:
+            return _(
+                "{player} rolled {dice} at {place}, added tools worth {tools} and got {n} {good}."
+            ).format(**values)
+        return _("{player} rolled {dice} at {place} and got {n} {good}.").format(**values)
     if kind == "tame":
-        return _("{player} sent {n} figure(s) to tame the mammoth, paying {paid}.").format(
-            player=p, n=event["count"], paid=goods(event["paid"])
+        if not event["count"]:
+            return _("{player} sent no figure to tame the mammoth.").format(player=p)
+        return _("{player} sent {figures} to tame the mammoth, paying {paid}.").format(
+            player=p, figures=figures(event["count"]), paid=goods(event["paid"])
         )
     if kind == "village":
-        return _("{player} used the {place}.").format(player=p, place=place_name(event["place"]))
+        return village_sentence(event)
     if kind == "skip":
         return _("{player} declined {place}.").format(player=p, place=place_name(event["place"]))
     if kind == "card":
@@ -155,11 +191,11 @@ def describe(event: dict) -> str:  # noqa: C901 - one sentence per event kind
     if kind == "take":
         return _("{player} took {goods}.").format(player=p, goods=goods(event["goods"]))
     if kind == "build":
-        return _("{player} built “{text}” with {paid} for {points} points.").format(
+        return _("{player} built “{text}” with {paid} for {points}.").format(
             player=p,
             text=building_text(event["tile"]),
             paid=goods(event["paid"]),
-            points=event["points"],
+            points=points(event["points"]),
         )
     if kind == "stack_empty":
         return _("Building stack {k} is empty: the game ends after this round.").format(
@@ -182,17 +218,24 @@ def describe(event: dict) -> str:  # noqa: C901 - one sentence per event kind
             player=p, which=which
         )
     if kind == "herd_bonus":
+        if event["bonus"]["kind"] == "choice":
+            n = event["bonus"]["amount"]
+            return ngettext(
+                "{player} may choose {n} resource.", "{player} may choose {n} resources.", n
+            ).format(player=p, n=n)
         return _("{player} received {bonus}.").format(player=p, bonus=bonus_text(event["bonus"]))
     if kind == "fed":
-        fed = ", ".join(f"{who} {n}" for who, n in event["fed"].items())
-        return _("Tribes fed with food: {fed}.").format(fed=fed)
+        fed = ", ".join(
+            _("{player} {n} food").format(player=who, n=n) for who, n in event["fed"].items()
+        )
+        return _("The tribes ate: {fed}.").format(fed=fed)
     if kind == "feed_resources":
         return _("{player} fed the tribe with all food and {paid}.").format(
             player=p, paid=goods(event["paid"])
         )
     if kind == "starve":
-        return _("{player} could not feed the tribe and lost {n} points.").format(
-            player=p, n=event["points"]
+        return _("{player} could not feed the tribe and lost {points}.").format(
+            player=p, points=points(event["points"])
         )
     if kind == "deck_empty":
         return _("The civilization deck cannot refill the row: the game ends now.")
@@ -202,6 +245,60 @@ def describe(event: dict) -> str:  # noqa: C901 - one sentence per event kind
             scores=scores, winner=event["ranking"][0]
         )
     return _("Something happened ({kind}).").format(kind=kind)
+
+
+def village_sentence(event: dict) -> str:
+    p, place, now = event["player"], event["place"], event.get("now")
+    if now is None:  # logged before the result was recorded
+        return _("{player} used {place}.").format(player=p, place=place_name(place))
+    if place == "hut":
+        return _("{player} used the hut and now has {figures}.").format(
+            player=p, figures=figures(now)
+        )
+    if place == "field":
+        return _("{player} used the field: agriculture is now {n}.").format(player=p, n=now)
+    return _("{player} used the tool maker: tools are now {tools}.").format(
+        player=p, tools="/".join(map(str, now))
+    )
+
+
+def decision(state: dict, player: str) -> str:
+    """What the waiting decision is about, with the numbers the player needs."""
+    item = state["pending"][0] if state["pending"] else None
+    if item is None:
+        if state["phase"] == "feed" and player in state["feeding"]:
+            n = state["feeding"][player]
+            return _("All your food is eaten and your tribe still lacks {n} food.").format(n=n)
+        return ""
+    kind = item["kind"]
+    if kind == "bonus":
+        tile = data.HERD_TILES[item["tile"]]
+        return _("You tamed the mammoth: “bonus one” gives {one}; “bonus all” gives {all}.").format(
+            one=bonus_text(tile["one"]), all=bonus_text(tile["all"])
+        ) + (
+            " "
+            + _("The others who tried ({players}) get the bonus for all in any case.").format(
+                players=", ".join(item["others"])
+            )
+            if item["others"]
+            else ""
+        )
+    if kind == "take":
+        n = item["count"]
+        return ngettext("Choose {n} resource.", "Choose {n} resources (any mix).", n).format(n=n)
+    if kind == "tame":
+        n = item["count"]
+        herd_place = place_name(data.AREA_OF[state["herd"]["resource"]])
+        return ngettext(
+            "Decide this first: you have {n} figure at {place}, where the mammoth herd stands.",
+            "Decide this first: you have {n} figures at {place}, where the mammoth herd stands.",
+            n,
+        ).format(n=n, place=herd_place)
+    if kind == "tools":
+        return _("You rolled {dice} for {good}.").format(
+            dice=" ".join(map(str, item["dice"])), good=good(item["good"])
+        )
+    return ""
 
 
 HELP = {
@@ -223,15 +320,14 @@ HELP = {
         "e.g. “tools 3 1 c4” (c4 = the one-use card worth 4)."
     ),
     "pick": N_("Pick one of the dice for everyone by what it gives: “pick gold”, “pick tool”."),
-    "take": N_("Choose your resources: “take 1 wood 1 gold”."),
+    "take": N_("Write them like “take 1 wood 1 gold”."),
     "tame": N_(
         "Move figures from the herd's area onto the mammoth tile, 1 food each (resources "
         "stand in when food runs out): “tame 2”, “tame 2 pay 1 wood”, or “tame 0”."
     ),
-    "bonus": N_("You tamed the mammoth: take “bonus one” or “bonus all”."),
+    "bonus": N_("Take “bonus one” or “bonus all”."),
     "feed": N_(
-        "Your food is short: pay the rest with resources (“pay 2 wood”) or “starve” "
-        "to lose 10 points."
+        "Pay the rest with resources, 1 each (“pay 2 wood”), or “starve” to lose 10 points."
     ),
 }
 

@@ -98,7 +98,7 @@ def test_refusals_quote_what_was_typed_say_why_and_what_is_possible():
         GAME.play(s, "p1", "Forest 9")
     text = str(error.value)
     assert "“forest 9” (read as “place 9 forest”)" in text
-    assert "only 5 figure(s) left" in text and "Possible now:" in text
+    assert "only 5 figures left" in text and "Possible now:" in text
     with pytest.raises(IllegalMove) as error:
         GAME.play(s, "p1", "dance wildly")
     assert "“dance wildly” is not understood" in str(error.value)

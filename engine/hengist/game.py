@@ -94,19 +94,23 @@ class Hengist(Game):
                 if words[0] != "move"
                 else ("move-free" if len(words) == 3 else f"move-{len(words) - 3}")
             )
-            examples.setdefault(key, command)
+            if key not in examples or len(command) < len(examples[key]):
+                examples[key] = command  # the shortest of each kind reads best
         explain = {
-            "move-free": _("between the boat and a beach of its bay, free"),
-            "move-1": _("along a road, paying one card of its terrain (or an explorer)"),
-            "move-3": _("along a road, discarding any three terrain cards instead"),
-            "raid": _("raid the village along a path, paying all its terrains at once"),
-            "spy": _("explorer as spy: look at the road tile of that board"),
-            "reinforce": _("explorer as reinforcement: a lost party back to the boat"),
-            "done": _("end your turn and draw 2 cards + 1 per party in the hinterland"),
+            "move-free": _("Between the boat and a beach of its bay, free:"),
+            "move-1": _("Along a road, paying one card of its terrain (or an explorer):"),
+            "move-3": _("Along a road, discarding any three terrain cards instead:"),
+            "raid": _("Raid the village along a path, paying all its terrains at once:"),
+            "spy": _("Explorer as spy, to look at the road tile of a board:"),
+            "reinforce": _("Explorer as reinforcement, a lost party back to the boat:"),
+            "done": _("End your turn and draw 2 cards + 1 per party in the hinterland:"),
         }
+        # the explanation, then the example on its own indented line: nothing to align, so
+        # long examples and narrow screens read the same
         for key in ("move-free", "move-1", "move-3", "raid", "spy", "reinforce", "done"):
             if key in examples:
-                lines.append(f"  {examples[key]:<36} {explain[key]}")
+                lines.append(explain[key])
+                lines.append(f"  {examples[key]}")
         lines.append(
             _(
                 "Parties: a, b, c. Places: boat, beaches 1a-6c (bay and space), hinterland h1-h9, boards 1-3 from the left (renumbered after a flip)."
@@ -163,7 +167,7 @@ class Hengist(Game):
             )
         if kind == "raid":
             return _(
-                "{player}'s party {party} raided the village of board {board} along the {path} path with {cards} and took treasure {slot} worth {value}."
+                "{player}'s party {party} raided the village of board {board} along the {path} path, paying {cards}, and took treasure {slot} (worth {value})."
             ).format(player=who, party=party, board=event["board"], path=_(data.PATH_NAMES[event["path"]]),
                      cards=cards_text(event["cards"]), slot=event["slot"], value=event["value"])  # fmt: skip
         if kind == "road_seen":
@@ -171,9 +175,10 @@ class Hengist(Game):
                 player=who, board=event["board"], road=road_text(event["road"])
             )
         if kind == "road_revealed":
+            # both players have seen it already: the board shows it from now on
             return _(
-                "Both players have seen the road tile of board {board}; it lies face up: {road}."
-            ).format(board=event["board"], road=road_text(event["road"]))
+                "Both players have now seen the road tile of board {board}; it lies face up."
+            ).format(board=event["board"])
         if kind == "spy":
             return _(
                 "{player}'s party {party} spied on the road tile of board {board} with an explorer."

@@ -88,3 +88,34 @@ def test_a_line_without_a_verb_is_still_refused_when_it_names_no_place_or_path()
     state = fresh()
     assert "Unknown command" in refusal(state, "a hill")
     assert "Unknown command 'mve'" in refusal(state, "mve a 1b")
+
+
+def test_raid_event_reads_as_a_sentence_and_a_revealed_tile_is_not_repeated():
+    state = fresh()
+    state["parties"]["ann"] = ["h10", "boat", "boat"]
+    state["hands"]["ann"] = ["river", "forest"]
+    state["boards"][0]["seen"] = ["bob"]
+    state = play(state, "raid a red river forest")
+    texts = [GAME.describe(e) for e in state["log"]]
+    assert (
+        "ann's party a raided the village of board 1 along the red path, paying river, forest,"
+        " and took treasure 4 (worth 7)." in texts
+    )
+    revealed = [t for t in texts if t.startswith("Both players")]
+    assert revealed == ["Both players have now seen the road tile of board 1; it lies face up."]
+
+
+def test_help_puts_each_example_on_its_own_line_under_its_explanation():
+    state = fresh()
+    state["parties"]["ann"] = ["b10", "h11", "boat"]
+    state["hands"]["ann"] = ["hill", "river", "mountain", "forest", "explorer", "hill/river"]
+    text = GAME.help(state, "ann")
+    legal = GAME.legal(state, "ann")
+    lines = text.splitlines()
+    examples = [line.strip() for line in lines if line.startswith("  ")]
+    assert len(examples) >= 5 and all(example in legal for example in examples)
+    for i, line in enumerate(lines):
+        if line.startswith("  "):
+            assert lines[i - 1].endswith(":") and not lines[i - 1].startswith(" ")
+    # the shortest example of each kind: a single card, not a double one
+    assert "  move a h1 hill" in lines

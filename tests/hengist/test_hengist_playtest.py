@@ -8,6 +8,7 @@ from hengist_helpers import fresh, play
 
 from engine import IllegalMove
 from engine.hengist import GAME
+from pbem.i18n import render
 
 
 def refusal(state, typed, player="ann"):
@@ -119,3 +120,21 @@ def test_help_puts_each_example_on_its_own_line_under_its_explanation():
             assert lines[i - 1].endswith(":") and not lines[i - 1].startswith(" ")
     # the shortest example of each kind: a single card, not a double one
     assert "  move a h1 hill" in lines
+
+
+def test_board_shows_where_each_path_leads_once_you_know_the_road_tile():
+    state = fresh()
+    state["boards"][0]["seen"] = ["ann"]  # WGBR, treasures 10 9 8 7
+    state["boards"][0]["raided"] = ["green"]
+    state["boards"][0]["treasures"] = [10, None, 8, 7]
+    text = render("mail/hengist/board.txt", "en", view=GAME.view(state, "ann"))
+    assert "  Village paths (raid from h1-h3):" in text
+    assert "    white  hill+river+forest      -> treasure 1: 10" in text
+    assert "    green  river+mountain+forest  raided" in text
+    assert "    red    river+forest           -> treasure 4: 7" in text
+    html = render("mail/hengist/board.html", "en", view=GAME.view(state, "ann"))
+    assert "treasure 1: 10" in html
+    # bob has not seen it: no treasure is named for his paths
+    text = render("mail/hengist/board.txt", "en", view=GAME.view(state, "bob"))
+    assert "-> treasure" not in text
+    assert "    white  hill+river+forest\n" in text

@@ -22,6 +22,16 @@ def cards_text(cards: list[str]) -> str:
     return ", ".join(cards) or "-"
 
 
+def _plainer(command: str, other: str) -> bool:
+    """Whether ``command`` makes the better example: no explorer (it sails the boat), then
+    the shorter one."""
+
+    def rank(text):
+        return (data.EXPLORER in text.split(), len(text))
+
+    return rank(command) < rank(other)
+
+
 class Hengist(Game):
     name = "hengist"
     title = "Hengist"
@@ -94,8 +104,8 @@ class Hengist(Game):
                 if words[0] != "move"
                 else ("move-free" if len(words) == 3 else f"move-{len(words) - 3}")
             )
-            if key not in examples or len(command) < len(examples[key]):
-                examples[key] = command  # the shortest of each kind reads best
+            if key not in examples or _plainer(command, examples[key]):
+                examples[key] = command
         explain = {
             "move-free": _("Between the boat and a beach of its bay, free:"),
             "move-1": _("Along a road, paying one card of its terrain (or an explorer):"),

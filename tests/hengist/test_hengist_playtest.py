@@ -138,3 +138,12 @@ def test_board_shows_where_each_path_leads_once_you_know_the_road_tile():
     text = render("mail/hengist/board.txt", "en", view=GAME.view(state, "bob"))
     assert "-> treasure" not in text
     assert "    white  hill+river+forest\n" in text
+
+
+def test_help_example_of_a_move_plays_a_terrain_card_not_an_explorer():
+    """'move c 2b explorer' is shorter than 'move c 2c hill/river' but sails the boat."""
+    state = fresh()
+    state["parties"]["ann"] = ["b10", "boat", "boat"]  # 1a -> h1 hill
+    state["hands"]["ann"] = ["explorer", "hill/river"]
+    lines = GAME.help(state, "ann").splitlines()
+    assert "  move a h1 hill/river" in lines and "  move a h1 explorer" not in lines

@@ -566,7 +566,11 @@ def _spy(state: State, player: str, words: list[str], typed: str) -> None:
             ).format(party=letter(index))
         )
     if data.EXPLORER not in state["hands"][player]:
-        raise IllegalMove(_("Spying needs an explorer card, and you hold none."))
+        raise IllegalMove(
+            _("Spying needs an explorer card, and your hand holds none now: {hand}.").format(
+                hand=", ".join(sorted(state["hands"][player], key=CARD_ORDER.get)) or "-"
+            )
+        )
     if slot not in rules.spyable(state, player):
         raise IllegalMove(
             _("You have already seen the road tile of board {board}.").format(board=slot + 1)
@@ -596,5 +600,9 @@ def _reinforce(state: State, player: str, words: list[str], typed: str) -> None:
             ).format(party=letter(index))
         )
     if data.EXPLORER not in state["hands"][player]:
-        raise IllegalMove(_("Reinforcement needs an explorer card, and you hold none."))
+        raise IllegalMove(
+            _("Reinforcement needs an explorer card, and your hand holds none now: {hand}.").format(
+                hand=", ".join(sorted(state["hands"][player], key=CARD_ORDER.get)) or "-"
+            )
+        )
     rules.reinforce(state, player, index)

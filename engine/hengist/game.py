@@ -209,7 +209,7 @@ class Hengist(Game):
                 else _("the two left boards hold no treasure")
             )
             return _(
-                "The leftmost board was flipped to side {side} and laid on the right ({reason}); parties lost: {lost}; treasures lost: {old}; new treasures: {new}."
+                "The leftmost board was flipped to side {side} and laid on the right ({reason}); parties lost: {lost}; treasures lost: {old}; new treasures: {new}. Boards, bays and spaces are numbered afresh from the left."
             ).format(side=event["side"], reason=reason, lost=lost,
                      old=cards_text([str(v) for v in event["treasures_lost"]]),
                      new=", ".join(str(v) for v in event["treasures"]))  # fmt: skip

@@ -147,3 +147,31 @@ def test_help_example_of_a_move_plays_a_terrain_card_not_an_explorer():
     state["hands"]["ann"] = ["explorer", "hill/river"]
     lines = GAME.help(state, "ann").splitlines()
     assert "  move a h1 hill/river" in lines and "  move a h1 explorer" not in lines
+
+
+def test_reinforce_after_the_only_explorer_was_spent_shows_the_hand_now():
+    """One explorer, a spy and then a reinforcement in the same mail: 'you hold none' read as
+    wrong to a player who did hold one; the refusal shows the hand as it is now."""
+    state = fresh()
+    state["parties"]["ann"] = ["box", "boat", "boat"]
+    state["hands"]["ann"] = ["explorer", "hill"]
+    state = play(state, "spy b 2")
+    text = refusal(state, "reinforce a")
+    assert "Reinforcement needs an explorer card, and your hand holds none now: hill." in text
+    assert "your hand holds none now: hill." in refusal(state, "spy c 3")
+
+
+def test_a_lost_party_reads_lost_on_the_board_and_a_flip_says_places_are_renumbered():
+    state = fresh()
+    state["parties"]["ann"] = ["box", "boat", "boat"]
+    view = GAME.view(state, "ann")
+    text = render("mail/hengist/board.txt", "en", view=view)
+    assert "a=lost b=boat c=boat" in text and "box" not in text
+    assert "a=lost" in render("mail/hengist/board.html", "en", view=view)
+    state["boat"] = ["3", 1]  # the rightmost bay: the next explorer flips board 1
+    state["parties"]["ann"] = ["b10", "boat", "boat"]
+    state["hands"]["ann"] = ["explorer"]
+    state = play(state, "spy b 1")
+    flip = [GAME.describe(e) for e in state["log"] if e["type"] == "flip"]
+    assert "parties lost: ann a;" in flip[0]
+    assert flip[0].endswith("Boards, bays and spaces are numbered afresh from the left.")

@@ -128,7 +128,7 @@ class Hengist(Game):
         )
         lines.append(
             _(
-                "Cards: hill, river, mountain, forest, doubles like hill/river, explorer (x); prefixes work. Every explorer played moves the boat one bay."
+                "Cards: hill, river, mountain, forest, doubles like hill/river, explorer (x); prefixes work. Every explorer played moves the boat one bay. Any three terrain cards also pay for a road: name all three after the place."
             )
         )
         lines.append(

@@ -193,3 +193,19 @@ def test_three_card_discards_are_listed_only_where_no_terrain_card_pays():
     help_text = GAME.help(state, "ann")
     assert "  move a h1 river river forest" in help_text.splitlines()
     assert "Any three terrain cards also pay for a road" in help_text
+
+
+def test_after_the_last_bay_the_board_says_the_boat_sailed_off():
+    state = fresh()
+    for board in state["boards"]:
+        board["flipped"] = True
+    state["boat"] = ["3", 1]
+    state["parties"]["ann"] = ["b10", "boat", "boat"]
+    state["hands"]["ann"] = ["explorer"]
+    state = play(state, "spy b 1")
+    assert state["over"]
+    view = GAME.view(state, "ann")
+    text = render("mail/hengist/board.txt", "en", view=view)
+    assert text.startswith("The boat sailed off the last bay (bay 6 of 6).")
+    assert "<boat in bay" not in text
+    assert "The boat sailed off the last bay" in render("mail/hengist/board.html", "en", view=view)

@@ -35,7 +35,8 @@ CARD_KINDS = (
 CARD_ORDER = {kind: i for i, kind in enumerate(CARD_KINDS)}
 FILLER = {"the", "to", "with", "using", "card", "cards", "party", "path", "along", "onto",
           "into", "board", "tile", "road", "via", "my", "and", "on", "at", "from", "beach",
-          "space", "hinterland", "inland", "village", "of", "in", "by", "for", "paying"}  # fmt: skip
+          "space", "hinterland", "inland", "village", "of", "in", "by", "for", "paying",
+          "please", "pls"}  # fmt: skip
 VERBS = {
     "move": "move", "m": "move", "go": "move", "land": "move", "embark": "move",
     "raid": "raid", "r": "raid", "attack": "raid",

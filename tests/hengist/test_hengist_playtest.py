@@ -209,3 +209,18 @@ def test_after_the_last_bay_the_board_says_the_boat_sailed_off():
     assert text.startswith("The boat sailed off the last bay (bay 6 of 6).")
     assert "<boat in bay" not in text
     assert "The boat sailed off the last bay" in render("mail/hengist/board.html", "en", view=view)
+
+
+def test_html_board_has_no_empty_treasure_brackets_and_no_emoji_boat():
+    """The screenshot showed '0 (-)' for players without treasure and a missing-glyph box
+    where the boat emoji stood; the text 'boat in bay 1' says it already."""
+    state = fresh()
+    state["taken"]["bob"] = [9, 7]
+    page = render("mail/hengist/board.html", "en", view=GAME.view(state, "ann"))
+    assert "(-)" not in page and "&#9973;" not in page and "⛵" not in page
+    assert "16 (9 7)" in page and "boat in bay 1" in page
+
+
+def test_please_is_a_filler_word():
+    state = fresh()
+    assert play(state, "move b 1c, please")["parties"]["ann"][1] == "b12"

@@ -12,7 +12,8 @@ Canonical forms (party letters a/b/c, places as in :mod:`places`, cards by kind)
     done                       end the turn (draw cards; also: pass)
 
 Cards: ``hill`` ``river`` ``mountain`` ``forest`` (single), ``hill/river`` (double, also
-``hill-river``), ``explorer`` (also ``x``); any unambiguous prefix works (``h``, ``riv``, ``h/r``).
+``hill-river``, ``hr``), ``explorer`` (also ``x``); any unambiguous prefix works (``h``, ``riv``,
+``h/r``).
 
 ``end`` is deliberately no command: the mail layer stops reading at a line that is just ``end``.
 """
@@ -60,6 +61,10 @@ def parse_card(token: str) -> str:
     """The card kind a typed word means; IllegalMove if it names no card."""
     if token == "x" or data.EXPLORER.startswith(token):
         return data.EXPLORER
+    initials = {t[0]: t for t in data.TERRAINS}
+    if len(token) == 2 and token[0] != token[1] and all(c in initials for c in token):
+        # "hr", "mf": the initials of a double card, as typed on a phone without a slash
+        return "/".join(sorted((initials[token[0]], initials[token[1]]), key=data.TERRAINS.index))
     for sep in "/-+":
         if sep in token:
             parts = token.split(sep)

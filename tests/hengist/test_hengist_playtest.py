@@ -224,3 +224,24 @@ def test_html_board_has_no_empty_treasure_brackets_and_no_emoji_boat():
 def test_please_is_a_filler_word():
     state = fresh()
     assert play(state, "move b 1c, please")["parties"]["ann"][1] == "b12"
+
+
+@pytest.mark.parametrize("typed, card, beach, target", [
+    ("hf", "hill/forest", "b10", "h10"),  # 1a -> h1 hill
+    ("rh", "hill/river", "b11", "h10"),  # 1b -> h1 river
+    ("mf", "mountain/forest", "b12", "h11"),  # 1c -> h2 forest
+    ("RM", "river/mountain", "b13", "h11"),  # 2a -> h2 mountain
+])  # fmt: skip
+def test_a_double_card_may_be_typed_as_its_two_initials(typed, card, beach, target):
+    state = fresh()
+    state["parties"]["ann"] = [beach, "boat", "boat"]
+    state["hands"]["ann"] = [card, "explorer"]
+    state = play(state, f"move a {'h1' if target == 'h10' else 'h2'} {typed}")
+    assert state["parties"]["ann"][0] == target and state["discard"][-1] == card
+
+
+def test_hh_is_not_a_card():
+    state = fresh()
+    state["parties"]["ann"] = ["b10", "boat", "boat"]
+    state["hands"]["ann"] = ["hill"]
+    assert "'hh' is not a card" in refusal(state, "move a h1 hh")

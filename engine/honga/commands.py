@@ -317,12 +317,15 @@ def why_not(state: dict, player: str, command: str) -> str:
             return _("you have no {res} (nor 2 water to stand in for it).").format(
                 res=_(data.RESOURCE_NAMES[words[1]])
             )
-        if len(words) > 1:
+        if len(words) > 1 and "lure" in legal(state, player):
             return _(
                 "a mammoth costs 1 fish, 1 berry and 1 mushroom; paying one resource needs "
                 "the frugal mammoths bonus. Write 'lure'."
             )
-        return _("a mammoth costs 1 fish, 1 berry and 1 mushroom (2 water for each one missing).")
+        return _(
+            "a mammoth costs 1 fish, 1 berry and 1 mushroom (2 water for each one missing); "
+            "you have {have}."
+        ).format(have=_cost_text(me["res"]))
     if verb == "bonus":
         if len(turn["played"]) >= data.BONUS_PER_TURN:
             return _("you may play at most two bonus cards a turn.")

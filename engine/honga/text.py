@@ -107,13 +107,13 @@ def describe(event: dict) -> str:
     if kind == "bonus":
         name = _(data.BONUS_NAMES[event["bonus"]])
         option = event["option"]
-        if option == "honga":
+        if option == "honga" and event["bonus"] != "honga_home":
             return _("{p} played the bonus card '{name}' to send HONGA home.").format(
                 p=p, name=name
             )
         if option == "climb":
             return _("{p} played the bonus card '{name}' to climb 2 steps.").format(p=p, name=name)
-        if option:
+        if option and option != "honga":
             return _("{p} played the bonus card '{name}': one more hand on {area}.").format(
                 p=p, name=name, area=_(data.ACTION_NAMES.get(option, option))
             )

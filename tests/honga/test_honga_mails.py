@@ -192,3 +192,45 @@ def test_html_board_says_the_same(h):
     assert "this turn a mammoth costs 1 fish, berry or mushroom" in page
     assert "1 berry, 1 mushroom, 1 mammoth" in page
     assert "Sacred mountain: reaching step 6 scores 5 points" in page
+
+
+def test_send_honga_home_card_is_told_once(h):
+    s = h.new()
+    s["pl"]["p1"]["bonus"] = [h.bonus_id("honga_home")]
+    s = h.lay(s, "p1", {"trade": 2, "mountain": 2})
+    s = h.play(s, "p1", "bonus 1 honga")
+    assert events(h, s)[-2:] == [
+        "p1 played the bonus card 'send HONGA home'.",
+        "HONGA went back to his space.",
+    ]
+
+
+def test_final_board_drops_what_only_matters_during_the_game(h):
+    game = h.GAME
+    s = game.new(["p1", "p2"], seed=3)
+    chooser = random.Random(3)
+    while game.to_move(s):
+        p = game.to_move(s)[0]
+        s = game.play(s, p, chooser.choice(game.legal(s, p)))
+    out = board(game.view(s, "p1"))
+    assert "The game is over." in out
+    for gone in ("Game ends at", "Your action card", "Your bonus cards", "Sacred mountain:"):
+        assert gone not in out
+    page = render("mail/honga/board.html", "en", view=game.view(s, "p1"))
+    assert "Game ends at" not in page and "Your bonus cards" not in page
+
+
+def test_lure_refusal_does_not_suggest_an_impossible_lure(h):
+    """'lure fish' without frugal mammoths and without the price: the price and what you have,
+    not 'Write lure'."""
+    s = h.new()
+    s = h.lay(s, "p1", {"mountain": 2, "forest": 1, "mammoths": 1})  # HONGA eats the fish
+    with pytest.raises(IllegalMove) as refusal:
+        h.play(s, "p1", "lure fish")
+    said = str(refusal.value)
+    assert "Write 'lure'" not in said
+    assert "you have 1 berry, 1 mushroom." in said
+    s2 = h.new()
+    s2 = h.lay(s2, "p1", {"mammoths": 2, "forest": 1, "honga": 1})
+    with pytest.raises(IllegalMove, match="Write 'lure'"):
+        h.play(s2, "p1", "lure fish")

@@ -216,12 +216,11 @@ class Hengist(Game):
         if kind == "end_turn":
             return _("{player} ended the turn.").format(player=who)
         if kind == "game_over":
-            reason = {
-                "boat": _("the boat sailed off the last bay"),
-                "turn_limit": _("the turn limit was reached"),
-            }[event["reason"]]
             scores = ", ".join(f"{p} {s}" for p, s in event["scores"].items())
-            return _("The game is over ({reason}). Treasure points: {scores}.").format(
-                reason=reason, scores=scores
-            )
+            if event["reason"] == "boat":
+                # the event before says "The boat sailed off the last bay."
+                return _("The game is over. Treasure points: {scores}.").format(scores=scores)
+            return _(
+                "The game is over (the turn limit was reached). Treasure points: {scores}."
+            ).format(scores=scores)
         return _("Something happened: {kind}.").format(kind=kind)

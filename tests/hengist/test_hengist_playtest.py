@@ -245,3 +245,17 @@ def test_hh_is_not_a_card():
     state["parties"]["ann"] = ["b10", "boat", "boat"]
     state["hands"]["ann"] = ["hill"]
     assert "'hh' is not a card" in refusal(state, "move a h1 hh")
+
+
+def test_the_end_is_told_once_not_twice():
+    """'The boat sailed off the last bay.' then 'The game is over (the boat sailed off the last
+    bay).' said the same thing twice in a row."""
+    state = fresh()
+    for board in state["boards"]:
+        board["flipped"] = True
+    state["boat"] = ["3", 1]
+    state["hands"]["ann"] = ["explorer"]
+    state = play(state, "spy a 1")
+    texts = [GAME.describe(e) for e in state["log"]][-2:]
+    assert texts[0] == "The boat sailed off the last bay."
+    assert texts[1].startswith("The game is over. Treasure points: ann 0, bob 0")

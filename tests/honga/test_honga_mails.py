@@ -234,3 +234,15 @@ def test_lure_refusal_does_not_suggest_an_impossible_lure(h):
     s2 = h.lay(s2, "p1", {"mammoths": 2, "forest": 1, "honga": 1})
     with pytest.raises(IllegalMove, match="Write 'lure'"):
         h.play(s2, "p1", "lure fish")
+
+
+def test_html_board_numbers_the_circles(h):
+    """The HTML board shows where circles 1-4 lie (the text board has '(1)' .. '(4)'); HONGA
+    with a player is named, not drawn with an emoji a mail client may not have."""
+    s = h.new()
+    s["honga"] = "p2"
+    page = render("mail/honga/board.html", "en", view=h.GAME.view(s, "p1"))
+    for n in (1, 2, 3, 4):
+        assert re.search(rf">{n}</span>", page)
+    assert "&#128047;" not in page and "p2 (HONGA)" in page
+    assert "Placements:" in page

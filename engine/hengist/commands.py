@@ -459,6 +459,20 @@ def _move(state: State, player: str, words: list[str], typed: str) -> None:
                 n=len(cards),
             )
         )
+    hand = state["hands"][player]
+    if terrain is not None and len(cards) == 1 and cards[0] not in hand:
+        fitting = sorted({c for c in hand if rules.matches(c, terrain)}, key=CARD_ORDER.get)
+        if fitting:
+            raise IllegalMove(
+                _(
+                    "You hold no {card} card; the {terrain} road to {place} also takes: {fitting}."
+                ).format(
+                    card=cards[0],
+                    terrain=_(data.TERRAIN_NAMES[terrain]),
+                    place=where[0],
+                    fitting=", ".join(fitting),
+                )
+            )
     _check_hand(state, player, cards)
     rules.move(state, player, index, target, cards)
 

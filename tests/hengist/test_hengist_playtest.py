@@ -259,3 +259,14 @@ def test_the_end_is_told_once_not_twice():
     texts = [GAME.describe(e) for e in state["log"]][-2:]
     assert texts[0] == "The boat sailed off the last bay."
     assert texts[1].startswith("The game is over. Treasure points: ann 0, bob 0")
+
+
+def test_naming_a_card_you_lack_points_to_the_cards_that_fit_the_road():
+    """'move a h1 river' holding hill/river: the refusal names hill/river, not just the hand."""
+    state = fresh()
+    state["parties"]["ann"] = ["b11", "boat", "boat"]  # 1b -> h1 river
+    state["hands"]["ann"] = ["hill", "hill/river", "explorer"]
+    text = refusal(state, "move a h1 riv")
+    assert "You hold no river card; the river road to h1 also takes: hill/river, explorer." in text
+    state["hands"]["ann"] = ["hill"]
+    assert "You hold no river card; your hand: hill." in refusal(state, "move a h1 river")

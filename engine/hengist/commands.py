@@ -141,9 +141,7 @@ def raid_sets(counts: Counter, terrains) -> list[tuple[str, ...]]:
 
 
 def legal(state: State, player: str) -> list[str]:
-    """Every command ``player`` may give now, except the three-card discard along a road that
-    one terrain card of the hand pays for: it is accepted, but losing two more cards for the
-    same move is never better, and its many card sets would crowd out the real choices."""
+    """Every command ``player`` may give now (the mail shows a sample of a long list)."""
     if state["over"] or rules.current(state) != player:
         return []
     found = []
@@ -167,12 +165,7 @@ def legal(state: State, player: str) -> list[str]:
                 if terrain is None:
                     found.append(f"move {name} {where}")
                     continue
-                fitting = [k for k in kinds if rules.matches(k, terrain)]
-                found.extend(f"move {name} {where} {k}" for k in fitting)
-                if any(k != data.EXPLORER for k in fitting):
-                    # discarding three cards where one terrain card pays only loses two cards:
-                    # still accepted, but not listed (it would bury the real choices)
-                    continue
+                found.extend(f"move {name} {where} {k}" for k in kinds if rules.matches(k, terrain))
                 if discards is None:
                     discards = [card_text(combo) for combo in discard_sets(counts)]
                 found.extend(f"move {name} {where} {cards}" for cards in discards)

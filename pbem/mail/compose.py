@@ -74,7 +74,6 @@ KINDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
 }
 
 LEGAL_SHOWN = 24
-_NUMBER = re.compile(r"\d+")
 _BLANK_LINES = re.compile(r"\n{3,}")
 
 
@@ -82,14 +81,14 @@ def sample(commands: list[str], most: int = LEGAL_SHOWN) -> list[str]:
     """At most ``most`` commands that show the variety of a long list, in its order.
 
     Commands are grouped by shape (their first three words, numbers masked: "place # hunt",
-    "move a h#"); groups take turns giving their next command, and the last command (often
+    "move a h2"); groups take turns giving their next command, and the last command (often
     "done") is always shown. A long list then shows one of everything before more of the same.
     """
     if len(commands) <= most:
         return list(commands)
     groups: dict[str, list[int]] = {}
     for index, command in enumerate(commands):
-        shape = " ".join(_NUMBER.sub("#", word) for word in command.split()[:3])
+        shape = " ".join("#" if word.isdigit() else word for word in command.split()[:3])
         groups.setdefault(shape, []).append(index)
     chosen = {len(commands) - 1}
     depth = 0

@@ -15,6 +15,7 @@ Canonical commands (one decision each):
 
 from __future__ import annotations
 
+import difflib
 import re
 
 from engine.contract import IllegalMove
@@ -120,7 +121,7 @@ class _Unclear(Exception):
 
 
 def _tokens(text: str) -> list[str]:
-    words = re.findall(r"[a-z]+|\d+", text)
+    words = re.findall(r"[a-z]+|\d+", text.lower())
     words = [_NUMBER_WORDS.get(w, w) for w in words]
     return [w for w in words if w not in _FILLERS]
 
@@ -233,6 +234,26 @@ def resolve(state: dict, player: str, text: str) -> str:
         if guess in allowed:
             return guess
     if not guesses:
+        meant = _did_you_mean(state, text, allowed)
+        if meant in allowed:
+            raise IllegalMove(
+                _(
+                    "I do not understand {typed}. Did you mean '{meant}'? You may now write, "
+                    "for example: {examples}."
+                ).format(typed=_quote(text), meant=meant, examples=examples(allowed))
+            )
+        if meant:
+            raise IllegalMove(
+                _(
+                    "I do not understand {typed}. Did you mean '{meant}'? That is not possible "
+                    "now: {why} You may now write, for example: {examples}."
+                ).format(
+                    typed=_quote(text),
+                    meant=meant,
+                    why=why_not(state, player, meant),
+                    examples=examples(allowed),
+                )
+            )
         raise IllegalMove(
             _("I do not understand {typed}. You may now write, for example: {examples}.").format(
                 typed=_quote(text), examples=examples(allowed)
@@ -246,6 +267,23 @@ def resolve(state: dict, player: str, text: str) -> str:
             typed=typed, why=why_not(state, player, guesses[0]), examples=examples(allowed)
         )
     )
+
+
+def _did_you_mean(state: dict, text: str, allowed: list[str]) -> str | None:
+    """A legal command the text may mean if its first word is misspelt ('tarde 1', 'dnoe')."""
+    first, _space, rest = text.partition(" ")
+    words = [w for w in _VERBS if len(w) > 2]
+    for word in difflib.get_close_matches(first, words, n=3, cutoff=0.6):
+        try:
+            guesses = candidates(f"{word} {rest}".strip(), state["phase"])
+        except _Unclear:
+            continue
+        for guess in guesses:
+            if guess in allowed:
+                return guess
+        if guesses:
+            return guesses[0]
+    return None
 
 
 def examples(allowed: list[str], count: int = 6) -> str:

@@ -625,7 +625,12 @@ def finish_turn(state: dict, player: str) -> None:
         for p in state["players"]:
             state["pl"][p]["bonus"] = []
             state["pl"][p]["fresh"] = []
-        log(state, "game_over", scores=scores(state))
+        log(
+            state,
+            "game_over",
+            scores=scores(state),
+            left={p: resources_left(state, p) for p in state["players"]},
+        )
         return
     begin_turn(state)
 

@@ -142,7 +142,18 @@ def describe(event: dict) -> str:
         return _("{p} kept one card and put the other under its pile.").format(p=p)
     if kind == "game_over":
         scores = ", ".join(f"{q} {n}" for q, n in event["scores"].items())
-        return _("The game is over. Scores: {scores}.").format(scores=scores)
+        text = _("The game is over. Scores: {scores}.").format(scores=scores)
+        left = event.get("left") or {}
+        tied = [
+            q for q, n in event["scores"].items() if list(event["scores"].values()).count(n) > 1
+        ]
+        if tied and left:
+            counts = ", ".join(f"{q} {left[q]}" for q in tied)
+            text += " " + _(
+                "Equal points are ranked by the resources left "
+                "(fish, berries, mushrooms, water and mammoths on the board): {counts}."
+            ).format(counts=counts)
+        return text
     return ""
 
 

@@ -246,3 +246,45 @@ def test_html_board_numbers_the_circles(h):
         assert re.search(rf">{n}</span>", page)
     assert "&#128047;" not in page and "p2 (HONGA)" in page
     assert "Placements:" in page
+
+
+def test_a_misspelt_verb_gets_a_suggestion(h):
+    """'plcae 1 n', 'dnoe', 'tarde 1': the refusal quotes the line, suggests the command, and
+    says why it cannot be done when it cannot; nothing is applied from a guess."""
+    s = h.new()
+    with pytest.raises(IllegalMove, match=r"'plcae 1 n'. Did you mean 'place 1 north'\?"):
+        h.play(s, "p1", "plcae 1 n")
+    s = h.lay(s, "p1", {"trade": 2, "mountain": 1, "honga": 1})
+    with pytest.raises(IllegalMove, match=r"'dnoe'. Did you mean 'done'\? You may now write"):
+        h.play(s, "p1", "dnoe")
+    s["trade_slots"][0] = h.trade_id((0, 0, 0, 0, 2))
+    with pytest.raises(IllegalMove, match=r"Did you mean 'trade 1'\? That is not possible now: "):
+        h.play(s, "p1", "tarde 1")
+    with pytest.raises(IllegalMove) as refusal:
+        h.play(s, "p1", "xyzzy")
+    assert "Did you mean" not in str(refusal.value)
+
+
+def test_upper_case_commands_read_as_lower_case(h):
+    from engine.honga import commands
+
+    assert commands.candidates("P2N") == ["place 2 north"]
+    assert commands.candidates("Place 2 NORTH") == ["place 2 north"]
+
+
+def test_game_over_explains_a_tie_break(h):
+    """Finalización: on equal points, most resources left wins; the last mail says so."""
+    s = h.new()
+    s["pl"]["p1"]["score"] = 40
+    s["pl"]["p2"]["score"] = 38
+    s = h.lay(s, "p1", {"trade": 2, "mountain": 1, "honga": 1})
+    s = h.play(s, "p1", "done")
+    s["pl"]["p2"]["score"] = 40
+    s["pl"]["p2"]["board"] = 2
+    s = h.lay(s, "p2", {"trade": 2, "mountain": 1, "honga": 1})
+    s = h.play(s, "p2", "done")
+    last = events(h, s)[-1]
+    assert last.startswith("The game is over. Scores: p1 40, p2 40. Equal points are ranked")
+    assert h.GAME.result(s)["ranking"] == ["p2", "p1"]
+    left = h.GAME.result(s)["tiebreak"]
+    assert f"p1 {left['p1']}, p2 {left['p2']}." in last

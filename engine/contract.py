@@ -181,6 +181,14 @@ class Game:
             **self.observe(state, player),
         }
 
+    def draws(self, state: State) -> int:
+        """How many random draws (dice, shuffles) the game has made so far.
+
+        The service compares it before and after a mail: the outcome of a draw that is not
+        applied must not be told, or a player could look at the dice before choosing.
+        """
+        return state["rng"]
+
     def dump(self, state: State) -> dict:
         """JSON-able data from which :meth:`restore` rebuilds the state exactly."""
         return copy_state(state)

@@ -211,12 +211,29 @@ def apply(
     refusal = _refusal(game, guard)
     if refusal:
         raise Refused(f"#{guard}" if guard is not None else lines[0], refusal)
-    new_state = game_engine.restore(game.state)
-    for line in lines:
+    before = game_engine.restore(game.state)
+    new_state = before
+    for index, line in enumerate(lines):
         try:
             new_state = game_engine.play(new_state, seat.name, line)
         except engine.IllegalMove as exc:
-            raise Refused(line, str(exc)) from None
+            earlier = "; ".join(lines[:index])
+            if game_engine.draws(new_state) != game_engine.draws(before):
+                # the earlier lines rolled dice or drew cards: their outcome is not told
+                # before it counts, so the reason (which may mention it) is not given either
+                reason = _(
+                    "This line is not possible after your earlier lines ({earlier}), which "
+                    "rolled dice or drew cards. Nothing was applied and nothing is said about "
+                    "them: send the earlier lines on their own first."
+                ).format(earlier=earlier)
+            elif index and seat.name not in game_engine.to_move(new_state):
+                reason = _(
+                    "Your turn was over after the line before ({previous}), so this line and "
+                    "the ones after it could not be carried out. Nothing was applied."
+                ).format(previous=lines[index - 1])
+            else:
+                reason = str(exc)
+            raise Refused(line, reason) from None
     number = _last_move(session, game.id)
     for offset, line in enumerate(lines, start=1):
         session.add(

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import email
 import email.policy
+import random
+import re
 import threading
 from email.message import EmailMessage
 from email.utils import make_msgid
@@ -11,6 +13,7 @@ from email.utils import make_msgid
 from service_mails import text_of
 from sqlalchemy import func, select
 
+import engine
 from pbem.db import transaction
 from pbem.models import InboundMail, Move
 
@@ -329,3 +332,44 @@ def test_a_reply_just_under_the_size_limit_is_read_like_any_other(service):
     sent = service.deliver(raw)
     assert [m.command for m in moves(service, game_id)] == [command]
     assert {m.kind for m in sent} == {"turn"}
+
+
+def test_a_line_after_the_turn_ended_is_explained(service):
+    game_id = service.new_game(players=2, seed=5)
+    mover = service.to_move(game_id)[0]
+    place = service.legal(game_id, mover)[0]
+    sent = service.deliver(service.reply(game_id, mover, f"{place}\ndone\n{place}"))
+    assert moves(service, game_id) == [] and [m.kind for m in sent] == ["error"]
+    assert "Your turn was over after the line before (done)" in " ".join(text_of(sent[0]).split())
+
+
+def test_a_refusal_never_tells_dice_rolled_by_unapplied_lines(service):
+    """Dice come from the seed: telling the roll of a refused mail would let a player look at
+    the dice before choosing where to use them."""
+    game_id = service.new_game(kind="stoneage", players=2, seed=2)
+    chooser = random.Random(2)
+    game = engine.load("stoneage")
+    for _ in range(60):
+        mover = service.to_move(game_id)[0]
+        rolls = [
+            c
+            for c in service.legal(game_id, mover)
+            if c.split()[:2]
+            in (
+                ["use", "forest"],
+                ["use", "hunt"],
+                ["use", "clay"],
+                ["use", "quarry"],
+                ["use", "river"],
+            )
+        ]
+        if rolls:
+            break
+        state = service.state(game_id)
+        service.deliver(service.reply(game_id, mover, game.bot(state, mover, chooser)))
+    else:
+        raise AssertionError("no dice were rolled in 60 mails")
+    sent = service.deliver(service.reply(game_id, mover, f"{rolls[0]}\nbuild 9 pay 7 gold"))
+    body = " ".join(text_of(sent[0]).split())
+    assert sent[0].kind == "error" and "rolled dice or drew cards" in body
+    assert re.search(r"rolled \d|roll(ed)? of \d|dice: \d", body) is None, body

@@ -159,6 +159,10 @@ def test_over_ranks_with_ties(settings, thread, contexts):
     text, markup = parts(compose("over", "ann@example.org", contexts["over"], thread, settings))
     assert "  1. ann (31)\n  2. bob (27), cy (27)" in text
     assert "<li>bob (27), cy (27)</li>" in markup
+    # a finished game's mail does not invite a reply to play on
+    for part in (text, markup):
+        assert "Reply to this mail to play" not in part
+        assert "This game is over. To play again, write to play@" in " ".join(part.split())
 
 
 def test_html_escapes_and_text_keeps_player_text(settings, thread, contexts):

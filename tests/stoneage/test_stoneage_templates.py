@@ -107,3 +107,31 @@ def test_the_board_says_how_many_figures_are_still_to_place():
     assert "Figures still to place" in page and "<b>2</b>" in page
     s["phase"] = "action"
     assert "still to place" not in board("board.txt", GAME.view(s, "p1"))
+
+
+def test_final_scores_show_how_they_were_made():
+    """Playtest: the table said 26 points, the final scores 206, and nothing explained why."""
+    s = new(2, mammoth_herd=True)
+    chooser = random.Random(4)
+    while GAME.to_move(s):
+        p = GAME.to_move(s)[0]
+        s = GAME.play(s, p, GAME.bot(s, p, chooser))
+    view = GAME.view(s, "p1")
+    out = board("board.txt", view)
+    check_text(view, out)
+    final = s["final"]
+    for p in s["players"]:
+        parts = final["breakdown"][p]
+        lines = out.splitlines()
+        at = next(i for i, x in enumerate(lines) if x.startswith(f"     = {parts['game']} during"))
+        line = lines[at] + "".join(x for x in lines[at + 1 : at + 3] if x.startswith("       "))
+        shown = re.findall(r"(-?\d+) [a-z ]+", line)
+        assert sum(map(int, shown)) == final["scores"][p], (line, final)
+    assert "during the game" in board("board.html", view)
+
+
+def test_the_html_tribe_table_uses_the_short_headings_of_the_text_part():
+    """Playtest screenshot: twelve long headings ran past the right edge of the mail."""
+    page = board("board.html", GAME.view(new(4), "p1"))
+    assert ">Agr</th>" in page and ">Agriculture</th>" not in page
+    assert "Fig = figures, Agr = agriculture, Bld = buildings." in page

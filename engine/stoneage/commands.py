@@ -10,6 +10,7 @@ Canonical forms (one decision each):
 
 from __future__ import annotations
 
+import difflib
 import re
 
 from engine.contract import IllegalMove
@@ -236,13 +237,14 @@ NUMBER_WORDS = {
     "six": "6", "seven": "7", "eight": "8", "nine": "9", "ten": "10",
 }  # fmt: skip
 PLACE_WORDS = {
-    "hunt": "hunt", "hunting": "hunt", "food": "hunt",
-    "forest": "forest", "wood": "forest", "woods": "forest",
+    "hunt": "hunt", "hunts": "hunt", "hunting": "hunt", "food": "hunt",
+    "forest": "forest", "forests": "forest", "wood": "forest", "woods": "forest",
     "clay": "clay", "pit": "clay", "brick": "clay",
-    "quarry": "quarry", "stone": "quarry",
-    "river": "river", "gold": "river",
+    "quarry": "quarry", "quarries": "quarry", "stone": "quarry",
+    "river": "river", "rivers": "river", "gold": "river",
     "toolmaker": "toolmaker", "tool": "toolmaker", "tools": "toolmaker",
-    "hut": "hut", "field": "field", "farm": "field", "agriculture": "field",
+    "hut": "hut", "huts": "hut", "field": "field", "fields": "field", "farm": "field",
+    "agriculture": "field", "toolmakers": "toolmaker",
 }  # fmt: skip
 DIE_WORDS = {
     "wood": 1, "clay": 2, "brick": 2, "stone": 3, "gold": 4, "tool": 5, "tools": 5,
@@ -299,12 +301,19 @@ def _pay_words(words: list[str]) -> list[str]:
 
 
 def parse_place(words: list[str]) -> str:
-    card, words = _number_after(words, CARD_WORDS)
-    if card is not None:
-        return f"place card {card}"
-    building, words = _number_after(words, BUILDING_WORDS)
-    if building is not None:
-        return f"place building {building}"
+    card, rest = _number_after(words, CARD_WORDS)
+    building, rest = _number_after(rest, BUILDING_WORDS) if card is None else (None, rest)
+    if card is not None or building is not None:
+        if any(w.isdigit() and w != "1" for w in rest):
+            raise IllegalMove(_("a card or a building takes exactly 1 figure."))
+        return f"place card {card}" if card is not None else f"place building {building}"
+    if words and words[0] in ACTION_VERBS and words[0] not in SKIP_VERBS:
+        raise IllegalMove(
+            _(
+                "figures are used once everybody has placed all of them; now write where to "
+                "place, for example “place 3 forest”."
+            )
+        )
     if words in (["pass"], ["skip"], ["done"]):
         raise IllegalMove(_("you may not pass while you still have figures to place."))
     numbers = [w for w in words if w.isdigit()]
@@ -419,11 +428,23 @@ def parse_pending(state: dict, item: dict, words: list[str]) -> str | None:
     return None
 
 
+def _verb_typo(word: str) -> str:
+    """A verb typed with one slip of the thumb ("plase", "plce", "biuld") as the verb."""
+    if word in VERBS or len(word) < 4 or word.isdigit():
+        return word
+    close = difflib.get_close_matches(word, TYPO_VERBS, n=2, cutoff=0.75)
+    return close[0] if len(close) == 1 else word
+
+
+TYPO_VERBS = ["place", "build", "starve", "tame", "bonus", "pick", "take", "skip", "tools"]
+
+
 def parse(state: dict, player: str, command: str) -> str:
     """Natural text to the canonical command (not yet checked against the legal list)."""
     words = words_of(command)
     if not words:
         raise IllegalMove(_("there is no command in it."))
+    words[0] = _verb_typo(words[0])
     if state["pending"] and state["pending"][0]["player"] == player:
         item = state["pending"][0]
         try:
@@ -626,7 +647,11 @@ def resolve(state: dict, player: str, command: str) -> str:
     if command in legal_now:
         return command
     if not legal_now:
-        raise IllegalMove(_("You have nothing to decide now."))
+        raise IllegalMove(
+            _("You have nothing to decide now; waiting for {names}.").format(
+                names=", ".join(to_move(state)) or "-"
+            )
+        )
     try:
         canonical = parse(state, player, command)
     except IllegalMove as error:

@@ -365,7 +365,7 @@ def buy_card(state: dict, player: str, slot: int, paid: dict) -> None:
     if kind == "dice_everyone":
         dice = sorted(roll(state, len(state["players"])))
         index = state["players"].index(player)
-        log(state, "dice_everyone", player=player, dice=dice)
+        log(state, "dice_everyone", player=player, dice=list(dice))  # picks shrink ``dice``
         state["pending"].insert(
             0, {"kind": "pick", "player": player, "dice": dice, "order": order_from(state, index)}
         )

@@ -96,9 +96,11 @@ def building_text(tile: int) -> str:
             cost=goods(info["cost"]), points=points(info["points"])
         )
     if info["kind"] == "exact":
-        return _("{count} resources of exactly {kinds} kinds").format(
-            count=info["count"], kinds=info["kinds"]
-        )
+        return ngettext(
+            "{count} resources of one kind",
+            "{count} resources of exactly {kinds} kinds",
+            info["kinds"],
+        ).format(count=info["count"], kinds=info["kinds"])
     return _("{low} to {high} resources of any kinds").format(low=info["min"], high=info["max"])
 
 
@@ -144,6 +146,10 @@ def describe(event: dict) -> str:  # noqa: C901 - one sentence per event kind
             "{player} has no place left for {n} figures; they stay home.",
             event["count"],
         ).format(player=p, n=event["count"])
+    if kind == "roll" and event["place"] == "card":
+        return _("{player} rolled {dice} for the card.").format(
+            player=p, dice=" ".join(map(str, event["dice"]))
+        )
     if kind == "roll":
         return _("{player} rolled {dice} at {place}.").format(
             player=p, dice=" ".join(map(str, event["dice"])), place=place_name(event["place"])
@@ -157,6 +163,13 @@ def describe(event: dict) -> str:  # noqa: C901 - one sentence per event kind
             "good": good(event["good"]),
             "tools": event["tools"],
         }
+        if event["place"] == "card":
+            if event["tools"]:
+                return _(
+                    "{player} rolled {dice} for the card, added tools worth {tools} and got "
+                    "{n} {good}."
+                ).format(**values)
+            return _("{player} rolled {dice} for the card and got {n} {good}.").format(**values)
         if event["tools"]:
             return _(
                 "{player} rolled {dice} at {place}, added tools worth {tools} and got {n} {good}."

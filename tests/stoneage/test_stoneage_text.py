@@ -6,7 +6,7 @@ import pytest
 from conftest import GAME, at_action, new
 
 from engine.contract import IllegalMove
-from engine.stoneage import data
+from engine.stoneage import commands, data
 
 
 def test_event_sentences_use_proper_plurals_and_place_names():
@@ -128,3 +128,52 @@ def test_a_taken_place_says_by_whom_and_refusals_use_plurals():
     with pytest.raises(IllegalMove, match="only 1 player may use one resource area"):
         GAME.play(s, "p1", "place 1 forest")
     assert data.PLAYERS_PER_AREA[2] == 1
+
+
+def test_the_dice_for_everyone_stay_in_the_log_after_the_picks(dice):
+    """A mail read "p1 rolled dice for everyone: ." once both dice had been picked."""
+    s = at_action(new(2), {"card1": {"p1": 1}, "hunt": {"p2": 1}})
+    s["row"][0], s["p"]["p1"]["wood"] = 1, 1  # dice for everyone
+    dice += [4, 4]
+    s = GAME.play(s, "p1", "buy card 1")
+    said = [GAME.describe(e) for e in s["log"] if e["type"] == "dice_everyone"]
+    assert said == ["p1 rolled dice for everyone: 4 4."]
+
+
+def test_a_card_roll_reads_for_the_card(dice):
+    """It read "p1 rolled 3 5 at a card and got 1 wood"."""
+    s = at_action(new(2), {"card1": {"p1": 1}, "hunt": {"p2": 1}})
+    s["row"][0], s["p"]["p1"]["stone"] = 24, 1  # roll 2 dice for wood
+    dice += [3, 5]
+    s = GAME.play(s, "p1", "buy card 1")
+    said = [GAME.describe(e) for e in s["log"] if e["type"] == "yield"]
+    assert said == ["p1 rolled 3 5 for the card and got 2 wood."]
+
+
+def _read(s, player, typed):
+    return GAME.play(s, player, typed)["log"][-1]
+
+
+def test_phone_typing_plurals_and_a_slipped_verb_are_understood():
+    s = new(3)
+    assert _read(s, "p1", "plase 2 hunts")["count"] == 2
+    assert _read(s, "p1", "plce 2 huts")["place"] == "hut"
+    assert _read(s, "p1", "pleace 3 forests")["place"] == "forest"
+
+
+def test_placing_refusals_that_used_to_mislead():
+    s = new(3)
+    with pytest.raises(IllegalMove, match="exactly 1 figure"):
+        GAME.play(s, "p1", "place 2 card 1")  # was silently one figure
+    with pytest.raises(IllegalMove, match="used once everybody has placed"):
+        GAME.play(s, "p1", "use forest")
+    with pytest.raises(IllegalMove, match="nothing to decide now; waiting for p1"):
+        commands.resolve(s, "p2", "place 1 hunt")
+
+
+def test_a_building_of_one_kind_is_not_of_1_kinds():
+    texts = {GAME.describe({"type": "build", "player": "p1", "tile": t, "paid": {"clay": 4},
+                            "points": 10}) for t, b in data.BUILDINGS.items()
+             if b["kind"] == "exact"}  # fmt: skip
+    assert any("“4 resources of one kind”" in t for t in texts)
+    assert not any("1 kinds" in t or "1 points" in t for t in texts), texts

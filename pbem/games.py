@@ -246,7 +246,7 @@ def apply(
             )
         )
     new_state = _play_absent(session, game, game_engine, new_state, number + len(lines))
-    _save(session, settings, game, game_engine, new_state)
+    _save(session, settings, game, game_engine, new_state, seat, game_engine.to_move(before))
 
 
 def _refusal(game: Game, guard: int | None) -> str:
@@ -281,15 +281,30 @@ def _play_absent(session: Session, game: Game, game_engine, state: dict, number:
     return state
 
 
-def _save(session: Session, settings: Settings, game: Game, game_engine, state: dict) -> None:
-    """Persist the new state, bump the position, and mail every seated player their view."""
+def _save(
+    session: Session,
+    settings: Settings,
+    game: Game,
+    game_engine,
+    state: dict,
+    mover: Seat | None = None,
+    waiting_before: list[str] | None = None,
+) -> None:
+    """Persist the new state, bump the position, and mail the seated players their view.
+
+    Everybody is mailed when the turn passes (who is to move changed), when the game ends, or
+    when there is no single mover (start, resignation). A move in the middle of a turn is
+    mailed to the mover and to whoever is to move; the others read it in their next mail.
+    """
     game.state = game_engine.dump(state)
     game.version += 1
     game.updated = now()
     if game_engine.result(state) is not None:
         game.status = "finished"
+    waiting = game_engine.to_move(state)
+    everybody = mover is None or waiting != waiting_before or game.status == "finished"
     for seat in game.seats:
-        if seat.status == "joined":
+        if seat.status == "joined" and (everybody or seat.id == mover.id or seat.name in waiting):
             notify.turn(session, settings, game, seat, state)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from email.message import EmailMessage
 from email.utils import make_msgid
 
@@ -79,6 +80,16 @@ class Service:
             if ids is not None:
                 query = query.where(OutboundMail.id.in_(ids))
             return list(session.scalars(query))
+
+    def turn_of(self, game_id, name, seed=1) -> list[str]:
+        """The bot's commands for ``name`` until the turn passes to somebody else."""
+        game, _ = self.game(game_id)
+        game_engine = engine.load(game.kind)
+        state, chooser, lines = self.state(game_id), random.Random(seed), []
+        while name in game_engine.to_move(state):
+            lines.append(game_engine.bot(state, name, chooser))
+            state = game_engine.play(state, name, lines[-1])
+        return lines
 
     def legal(self, game_id, name):
         game, _ = self.game(game_id)

@@ -46,18 +46,32 @@ def test_start_mails_every_player_their_own_view(service):
         )
 
 
-def test_reply_applies_the_move_and_mails_everyone(service):
-    game_id = service.new_game()
+def test_a_whole_turn_is_applied_and_mailed_to_everyone(service):
+    game_id = service.new_game(players=3)
     mover = service.to_move(game_id)[0]
-    command = service.legal(game_id, mover)[0]
+    lines = service.turn_of(game_id, mover)
     sent = service.deliver(
-        service.reply(game_id, mover, f"{command}\n\nOn Monday pbem wrote:\n> old\n")
+        service.reply(game_id, mover, "\n".join(lines) + "\n\nOn Monday pbem wrote:\n> old\n")
     )
     game, seats = service.game(game_id)
-    assert [m.command for m in moves(service, game_id)] == [command]
-    assert game.version == 2
+    assert [m.command for m in moves(service, game_id)] == lines
+    assert game.version == 2 and mover not in service.to_move(game_id)
     assert sorted(m.to_address for m in sent) == sorted(s["address"] for s in seats)
     assert inbound_status(service) == [("done", "normal")]
+
+
+def test_a_move_within_a_turn_is_mailed_to_the_mover_only(service):
+    """The others read it in the mail they get when the turn passes, with every event."""
+    game_id = service.new_game(players=3)
+    mover = service.to_move(game_id)[0]
+    first, *rest = service.turn_of(game_id, mover)
+    assert rest, "a HONGA turn takes more than one command"
+    sent = service.deliver(service.reply(game_id, mover, first))
+    assert [m.to_address for m in sent] == [service.seat(game_id, mover)["address"]]
+    passed = service.deliver(service.reply(game_id, mover, "\n".join(rest)))
+    assert len(passed) == 3
+    for mail in passed:
+        assert first.split()[0] in text_of(mail) or "laid a card" in text_of(mail)
 
 
 def test_illegal_line_in_the_middle_applies_nothing_and_explains(service):
@@ -285,8 +299,10 @@ def test_answers_that_change_nothing_stop_after_five_an_hour(service):
     for n in range(8):
         answers += service.deliver(service.reply(game_id, mover, f"I am away until Monday ({n})."))
     assert [m.kind for m in answers] == ["error"] * 5
-    # a real move still goes through and everybody gets the new position
-    sent = service.deliver(service.reply(game_id, mover, service.legal(game_id, mover)[0]))
+    # a real turn still goes through and everybody gets the new position
+    sent = service.deliver(
+        service.reply(game_id, mover, "\n".join(service.turn_of(game_id, mover)))
+    )
     assert len([m for m in sent if m.kind == "turn"]) == 2
 
 

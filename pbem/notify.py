@@ -9,12 +9,11 @@ from __future__ import annotations
 import logging
 from datetime import timedelta
 from email.message import EmailMessage
-from email.utils import parseaddr
 
 from sqlalchemy import func, select
 
 import engine
-from engine.i18n import use
+from engine.i18n import _, use
 from pbem import i18n
 from pbem.config import Settings
 from pbem.mail import compose, outbox
@@ -23,7 +22,7 @@ from pbem.models import Game, OutboundMail, Seat, now
 log = logging.getLogger(__name__)
 
 ANSWER_KINDS = ("error", "notice")
-ANSWER_LIMIT = 5  # answers that change nothing, per address and hour
+ANSWER_LIMIT = 20  # answers that change nothing, per address and hour
 
 
 def thread(settings: Settings, game: Game, seat: Seat | None, in_reply_to: str | None = None):
@@ -47,16 +46,27 @@ def _answers_lately(session, to: str) -> int:
     )
 
 
-def _queue(session, message: EmailMessage, kind: str, game: Game | None) -> OutboundMail | None:
-    """Queue in the caller's transaction; ``session.info["queued"]`` collects the rows to send.
+def _answer_budget(session, to: str) -> tuple[bool, str | None]:
+    """May ``to`` get one more answer that changes nothing (a refusal, a notice), and if it is
+    the last one this hour, the sentence that says so.
 
-    Answers that change nothing (refusals, notices) stop after ``ANSWER_LIMIT`` an hour to one
-    address: a broken auto-responder answering our answers can never make a loop.
+    At most ``ANSWER_LIMIT`` such answers an hour go to one address: a broken auto-responder
+    answering our answers can never make a loop, and a person is told when the answers stop.
     """
-    to = parseaddr(str(message["To"]))[1].lower()
-    if kind in ANSWER_KINDS and _answers_lately(session, to) >= ANSWER_LIMIT:
-        log.warning("not answering %s again this hour (%s)", to, kind)
-        return None
+    left = ANSWER_LIMIT - _answers_lately(session, to)
+    if left <= 0:
+        log.warning("not answering %s again this hour", to)
+        return False, None
+    if left == 1:
+        return True, _(
+            "This is the last answer to a mistake you get from us this hour; mistakes in the "
+            "next hour go unanswered (moves that work are always answered)."
+        )
+    return True, None
+
+
+def _queue(session, message: EmailMessage, kind: str, game: Game | None) -> OutboundMail:
+    """Queue in the caller's transaction; ``session.info["queued"]`` collects the rows to send."""
     message["X-PBEM-Kind"] = kind
     if game is not None:
         message["X-PBEM-Game"] = str(game.id)
@@ -111,6 +121,9 @@ def error(
     """A refused mail: the line that failed, why, and what is legal now (nothing was applied)."""
     game_engine = engine.load(game.kind)
     with use(i18n.translations(seat.player.locale)):
+        allowed, last_note = _answer_budget(session, seat.player.address)
+        if not allowed:
+            return None
         legal = game_engine.legal(state, seat.name) if state else []
         context = {
             "game": game.kind,
@@ -121,6 +134,7 @@ def error(
             "legal": legal,
             "help": game_engine.help(state, seat.name) if legal else "",
             "version": game.version,
+            "last_answer": last_note,
         }
     message = compose.compose(
         "error",
@@ -194,6 +208,11 @@ def notice(
     locale: str = "en",
 ) -> OutboundMail | None:
     """A short message: answers to service commands, warnings, polite refusals."""
+    with use(i18n.translations(locale)):
+        allowed, last_note = _answer_budget(session, to)
+    if not allowed:
+        return None
+    paragraphs = [*paragraphs, last_note] if last_note else paragraphs
     if game is not None:
         mail_thread = thread(settings, game, seat, in_reply_to)
     else:

@@ -58,7 +58,7 @@ KINDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     ),
     "error": (
         frozenset({"line", "reason", "legal", "help", "version"}),
-        frozenset({"game_title", "game_id"}),
+        frozenset({"game_title", "game_id", "last_answer"}),
     ),
     "invite": (
         frozenset({"inviter", "game_title", "game_id", "players", "options"}),

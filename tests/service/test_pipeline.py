@@ -291,14 +291,17 @@ def test_a_resigned_seat_is_played_by_the_bot(service):
     assert bot_moves, "the bot moved for the resigned seat"
 
 
-def test_answers_that_change_nothing_stop_after_five_an_hour(service):
-    """A broken auto-responder (no Auto-Submitted header) answering our answers cannot loop."""
+def test_answers_that_change_nothing_stop_after_twenty_an_hour(service):
+    """A broken auto-responder (no Auto-Submitted header) answering our answers cannot loop;
+    the last answer says that the answers stop."""
     game_id = service.new_game()
     mover = service.to_move(game_id)[0]
     answers = []
-    for n in range(8):
+    for n in range(23):
         answers += service.deliver(service.reply(game_id, mover, f"I am away until Monday ({n})."))
-    assert [m.kind for m in answers] == ["error"] * 5
+    assert [m.kind for m in answers] == ["error"] * 20
+    assert "last answer to a mistake" in " ".join(text_of(answers[-1]).split())
+    assert "last answer to a mistake" not in " ".join(text_of(answers[-2]).split())
     # a real turn still goes through and everybody gets the new position
     sent = service.deliver(
         service.reply(game_id, mover, "\n".join(service.turn_of(game_id, mover)))

@@ -26,7 +26,6 @@ def create_app(
     settings = settings or config.load()
     app = Flask(__name__, template_folder=str(TEMPLATES))
     app.config.update(
-        SECRET_KEY=settings.secret_key,
         # room for a maximal message plus a provider's form or JSON wrapping around it
         MAX_CONTENT_LENGTH=4 * settings.max_message_bytes + 1024 * 1024,
         INBOUND_SECRET=os.environ.get("PBEM_INBOUND_SECRET", ""),

@@ -35,7 +35,7 @@ class Settings:
     postmark_user: str = field(default_factory=lambda: _env("POSTMARK_INBOUND_USER"))
     postmark_password: str = field(default_factory=lambda: _env("POSTMARK_INBOUND_PASSWORD"))
     sendgrid_secret: str = field(default_factory=lambda: _env("SENDGRID_INBOUND_SECRET"))
-    secret_key: str = field(default_factory=lambda: _env("PBEM_SECRET_KEY", "dev-only-secret"))
+    # tasks run in the calling process (operator scripts and tests only; `make run` never sets it)
     task_always_eager: bool = field(default_factory=lambda: _env("PBEM_EAGER") == "1")
 
     def __post_init__(self):

@@ -79,9 +79,9 @@ def _handle(session: Session, settings: Settings, row: InboundMail, message: Ema
                 in_reply_to=reply_to,
             )
         return "refused"
-    parsed = commands.parse(new_text(message))
+    text = new_text(message)
     if where.kind == "service":
-        return _service_mail(session, settings, from_address, parsed, reply_to)
+        return _service_mail(session, settings, from_address, text, reply_to)
     seat = where.seat
     if not authentic(message, seat):
         row.game_id, row.seat_id = seat.game_id, seat.id
@@ -107,7 +107,7 @@ def _handle(session: Session, settings: Settings, row: InboundMail, message: Ema
         queued = len(session.info["queued"])
         savepoint = session.begin_nested()
         try:
-            _seat_mail(session, settings, game, seat, parsed, row.id)
+            _seat_mail(session, settings, game, seat, text, row.id)
             savepoint.commit()
         except games.Refused as refused:
             savepoint.rollback()  # a mail is applied whole or not at all
@@ -120,8 +120,12 @@ def _handle(session: Session, settings: Settings, row: InboundMail, message: Ema
     return "done"
 
 
-def _seat_mail(session, settings, game: Game, seat: Seat, parsed, inbound_id: int) -> None:
+def _seat_mail(session, settings, game: Game, seat: Seat, text: str, inbound_id: int) -> None:
     """A reply to a game mail: check every line first, apply the game lines, then the rest."""
+    try:
+        parsed = commands.parse(text)
+    except commands.CommandError as exc:
+        raise games.Refused("", str(exc)) from None
     service = [line for line in parsed.lines if line.kind == "service"]
     moves = [line.text for line in parsed.lines if line.kind == "game"]
     for line in service:
@@ -166,11 +170,22 @@ def _seat_command(session, settings, game: Game, seat: Seat, line) -> None:
         raise games.Refused(line.text, str(exc)) from None
 
 
-def _service_mail(session, settings, address: str, parsed, reply_to: str | None) -> str:
+def _service_mail(session, settings, address: str, text: str, reply_to: str | None) -> str:
     """A mail to the service address: new games and questions that need no game."""
     if not address:
         return "refused"
-    lines = parsed.lines or []
+    try:
+        lines = commands.parse(text).lines
+    except commands.CommandError as exc:
+        notify.notice(
+            session,
+            settings,
+            address,
+            _("We did not understand your mail"),
+            [str(exc), service_help(settings)],
+            in_reply_to=reply_to,
+        )
+        return "refused"
     for line in lines:
         if line.name not in SERVICE_COMMANDS:
             notify.notice(

@@ -107,14 +107,6 @@ def create(
         game_engine.new([f"p{i}" for i in range(len(addresses))], seed=0, options=checked)
     except ValueError as exc:
         raise GameError(str(exc)) from None
-    game = Game(
-        kind=kind,
-        options=checked,
-        seed=seed if seed is not None else random.SystemRandom().randrange(2**31),
-        status="inviting",
-    )
-    session.add(game)
-    session.flush()
     players = [player_for(session, a) for a in addresses]
     for player in players:
         if player.address == (creator or "").lower():
@@ -125,6 +117,14 @@ def create(
                     address=player.address
                 )
             )
+    game = Game(
+        kind=kind,
+        options=checked,
+        seed=seed if seed is not None else random.SystemRandom().randrange(2**31),
+        status="inviting",
+    )
+    session.add(game)
+    session.flush()
     for position, (player, name) in enumerate(zip(players, _seat_names(players), strict=True)):
         joined = seated or (creator is not None and player.address == creator.lower())
         session.add(

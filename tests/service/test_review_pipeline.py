@@ -9,7 +9,7 @@ from service_mails import text_of
 from sqlalchemy import func, select
 
 from pbem.db import transaction
-from pbem.models import InboundMail, Move
+from pbem.models import Game, InboundMail, Move
 
 
 def _service_mail(service, sender: str, body: str) -> bytes:
@@ -41,3 +41,15 @@ def test_a_service_mail_naming_two_turns_is_answered(service):
     sent = service.deliver(_service_mail(service, "host@x.test", "#1 help\n#2"))
     assert [(m.kind, m.to_address) for m in sent] == [("notice", "host@x.test")]
     assert "#1 and #2" in text_of(sent[0])
+
+
+def test_an_invitation_refused_for_an_unsubscribed_address_leaves_no_game(service):
+    game_id = service.new_game(players=2)
+    leaver = service.game(game_id)[1][1]
+    service.deliver(service.reply(game_id, leaver["name"], "unsubscribe"))
+    answer = service.deliver(
+        _service_mail(service, "host@x.test", f"new honga with {leaver['address']}")
+    )
+    assert "asked us not to send them mail" in text_of(answer[0])
+    with transaction(service.settings.database_url) as session:
+        assert session.scalars(select(Game.id)).all() == [game_id]

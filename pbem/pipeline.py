@@ -79,7 +79,7 @@ def _handle(session: Session, settings: Settings, row: InboundMail, message: Ema
                 in_reply_to=reply_to,
             )
         return "refused"
-    text = new_text(message)
+    text = "unsubscribe" if _asks_to_unsubscribe(message) else new_text(message)
     if where.kind == "service":
         return _service_mail(session, settings, from_address, text, reply_to)
     seat = where.seat
@@ -118,6 +118,13 @@ def _handle(session: Session, settings: Settings, row: InboundMail, message: Ema
             )
             return "refused"
     return "done"
+
+
+def _asks_to_unsubscribe(message: EmailMessage) -> bool:
+    """The mail our List-Unsubscribe ``mailto:...?subject=unsubscribe`` makes: the subject asks,
+    whatever the mail client writes in the body."""
+    subjects = header_values(message, "Subject")
+    return bool(subjects) and subjects[0].lower() == "unsubscribe"
 
 
 def _seat_mail(session, settings, game: Game, seat: Seat, text: str, inbound_id: int) -> None:
@@ -246,8 +253,21 @@ def _service_mail(session, settings, address: str, text: str, reply_to: str | No
                 in_reply_to=reply_to,
             )
         elif line.name == "unsubscribe":
-            games.unsubscribe(session, settings, games.player_for(session, address))
-            _unsubscribed(session, settings, address)
+            # a From is easily forged: only a seat's secret address may stop a player's games
+            notify.notice(
+                session,
+                settings,
+                address,
+                _("How to unsubscribe"),
+                [
+                    _(
+                        "Anybody can write a mail in your name, so we stop your mails only when "
+                        "you ask from one of your games: reply unsubscribe to any mail of your "
+                        "games, or open the link at its end."
+                    )
+                ],
+                in_reply_to=reply_to,
+            )
         else:
             _answer(session, settings, address, line.name)
     return "done"

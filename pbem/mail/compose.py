@@ -77,6 +77,28 @@ LEGAL_SHOWN = 24
 _BLANK_LINES = re.compile(r"\n{3,}")
 
 
+class _Items(str):
+    """A header of ``<...>`` items (message ids, URIs), folded between items, never encoded.
+
+    The email package turns an item longer than a line into RFC 2047 encoded words, which mail
+    clients do not decode in In-Reply-To, References or List-Unsubscribe.
+    """
+
+    def __new__(cls, name: str, items: list[str]):
+        header = super().__new__(cls, " ".join(items))
+        header.name, header.items = name, items
+        return header
+
+    def fold(self, *, policy) -> str:
+        limit = policy.max_line_length or len(self.name) + len(self) + 2
+        lines = [f"{self.name}: {self.items[0]}"]
+        for item in self.items[1:]:
+            if len(lines[-1]) + 1 + len(item) > limit:
+                lines.append("")
+            lines[-1] += f" {item}"
+        return policy.linesep.join(lines) + policy.linesep
+
+
 def sample(commands: list[str], most: int = LEGAL_SHOWN) -> list[str]:
     """At most ``most`` commands that show the variety of a long list, in its order.
 
@@ -182,8 +204,8 @@ def compose(
     )
     parents = [i for i in (thread.root, thread.in_reply_to) if i]
     if parents:
-        message["In-Reply-To"] = parents[-1]
-        message["References"] = " ".join(dict.fromkeys(parents))
+        message["In-Reply-To"] = _Items("In-Reply-To", parents[-1:])
+        message["References"] = _Items("References", list(dict.fromkeys(parents)))
     message["Auto-Submitted"] = "auto-replied" if thread.in_reply_to else "auto-generated"
     message["X-PBEM-Loop"] = settings.domain
     if kind == "digest":
@@ -191,8 +213,9 @@ def compose(
     if thread.game_id is not None:
         message["List-Id"] = f"pbem game {thread.game_id} <game-{thread.game_id}.{settings.domain}>"
     if thread.token:
-        message["List-Unsubscribe"] = (
-            f"<{unsubscribe}>, <mailto:{thread.reply_to}?subject=unsubscribe>"
+        message["List-Unsubscribe"] = _Items(
+            "List-Unsubscribe",
+            [f"<{unsubscribe}>,", f"<mailto:{thread.reply_to}?subject=unsubscribe>"],
         )
         message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
     message.set_content(text + "\n")

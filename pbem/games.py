@@ -13,7 +13,7 @@ import re
 import secrets
 
 from sqlalchemy import func, select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, selectinload
 
 import engine
 from engine.i18n import _
@@ -67,9 +67,17 @@ def locked(session: Session, game_id: int) -> Game:
     """The game row, locked until the end of the transaction.
 
     ``FOR NO KEY UPDATE`` lets rows that merely refer to the game (moves, mails) be written
-    by others meanwhile, so two workers never deadlock on it.
+    by others meanwhile, so two workers never deadlock on it. The game and its seats are read
+    afresh under the lock: what was read before it may have changed while we waited.
     """
-    game = session.scalar(select(Game).where(Game.id == game_id).with_for_update(key_share=True))
+    query = (
+        select(Game)
+        .where(Game.id == game_id)
+        .with_for_update(key_share=True)
+        .options(selectinload(Game.seats))
+        .execution_options(populate_existing=True)
+    )
+    game = session.scalar(query)
     if game is None:
         raise GameError(_("There is no game {id}.").format(id=game_id))
     return game

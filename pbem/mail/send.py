@@ -7,6 +7,7 @@ the mail again later: delivery is at least once, never silently lost.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import mailbox
 import smtplib
@@ -45,12 +46,16 @@ def deliver(settings: Settings, to: str, data: bytes) -> None:
         client = smtplib.SMTP_SSL(host, url.port or 465, timeout=TIMEOUT, context=context)
     else:
         client = smtplib.SMTP(host, url.port or 25, timeout=TIMEOUT)
-    with client:
+    try:
         if starttls:
             client.starttls(context=context)
         if url.username:
             client.login(unquote(url.username), unquote(url.password or ""))
         client.sendmail(settings.service_address, [to], data)
+        with contextlib.suppress(smtplib.SMTPException, OSError):
+            client.quit()  # the relay has the mail: a failing goodbye must not send it again
+    finally:
+        client.close()
 
 
 def permanent(exc: Exception) -> bool:

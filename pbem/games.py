@@ -320,6 +320,8 @@ def resign(session: Session, settings: Settings, game: Game, seat: Seat) -> None
     """``seat`` leaves a running game; the bot plays the seat from now on."""
     if game.status != "active":
         raise GameError(_("Game {id} is not running.").format(id=game.id))
+    if seat.status != "joined":
+        raise GameError(_("You have left game {id} already.").format(id=game.id))
     seat.status = "resigned"
     game_engine = engine.load(game.kind)
     state = game_engine.restore(game.state)

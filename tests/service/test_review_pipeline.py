@@ -94,3 +94,14 @@ def test_a_forged_unsubscribe_to_the_service_address_resigns_nothing(service):
         )
     assert [(m.kind, m.to_address) for m in sent] == [("notice", victim["address"])]
     assert "unsubscribe" in text_of(sent[0])
+
+
+def test_a_second_resign_changes_nothing_and_mails_nobody_else(service):
+    """The position stays: the others' replies written for it (``#N``) still apply."""
+    game_id = service.new_game(players=3)
+    leaver = service.game(game_id)[1][2]
+    service.deliver(service.reply(game_id, leaver["name"], "resign"))
+    version = service.game(game_id)[0].version
+    again = service.deliver(service.reply(game_id, leaver["name"], "resign"))
+    assert service.game(game_id)[0].version == version
+    assert [(m.kind, m.to_address) for m in again] == [("error", leaver["address"])]

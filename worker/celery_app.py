@@ -12,6 +12,7 @@ from celery.schedules import crontab
 from pbem.config import load
 
 settings = load()
+settings.var_dir.mkdir(parents=True, exist_ok=True)  # beat keeps its schedule there
 
 app = Celery("pbem", broker=settings.broker_url, include=["worker.tasks"])
 app.conf.update(

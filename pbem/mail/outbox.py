@@ -18,10 +18,12 @@ def queue(session: Session, message: EmailMessage, kind: str, game_id: int | Non
     addresses = [address for _name, address in getaddresses([str(message["To"])]) if address]
     if len(addresses) != 1:
         raise ValueError(f"an outbound mail has exactly one recipient, not {message['To']!r}")
+    # an internationalized address can only be written as it is, in UTF-8 (RFC 6532)
+    policy = email.policy.SMTP if addresses[0].isascii() else email.policy.SMTPUTF8
     row = OutboundMail(
         to_address=addresses[0],
         subject=str(message["Subject"]),
-        message=message.as_bytes(policy=email.policy.SMTP),
+        message=message.as_bytes(policy=policy),
         message_id=str(message["Message-ID"]),
         kind=kind,
         game_id=game_id,

@@ -51,7 +51,8 @@ def deliver(settings: Settings, to: str, data: bytes) -> None:
             client.starttls(context=context)
         if url.username:
             client.login(unquote(url.username), unquote(url.password or ""))
-        client.sendmail(settings.service_address, [to], data)
+        utf8 = [] if to.isascii() else ["SMTPUTF8"]  # an internationalized address (RFC 6531)
+        client.sendmail(settings.service_address, [to], data, mail_options=utf8)
         with contextlib.suppress(smtplib.SMTPException, OSError):
             client.quit()  # the relay has the mail: a failing goodbye must not send it again
     finally:
@@ -59,7 +60,10 @@ def deliver(settings: Settings, to: str, data: bytes) -> None:
 
 
 def permanent(exc: Exception) -> bool:
-    """True when the relay refused the recipient or the message for good (5xx)."""
+    """True when the relay refused the recipient or the message for good (5xx), or cannot
+    take an internationalized address at all."""
+    if isinstance(exc, smtplib.SMTPNotSupportedError):
+        return True
     if isinstance(exc, smtplib.SMTPRecipientsRefused):
         return all(500 <= code < 600 for code, _ in exc.recipients.values())
     return isinstance(exc, smtplib.SMTPDataError) and 500 <= exc.smtp_code < 600

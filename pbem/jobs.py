@@ -13,7 +13,8 @@ from sqlalchemy import delete, select
 from sqlalchemy.exc import OperationalError
 
 import engine
-from pbem import pipeline
+from engine.i18n import use
+from pbem import i18n, pipeline
 from pbem.config import Settings
 from pbem.db import transaction
 from pbem.mail import compose, outbox, send
@@ -83,7 +84,9 @@ def weekly_digest(settings: Settings) -> list[int]:
             ).all()
             if not seats:
                 continue
-            context = {"player": player.name, "games": [_digest_entry(seat) for seat in seats]}
+            with use(i18n.translations(player.locale)):
+                games = [_digest_entry(seat) for seat in seats]
+            context = {"player": player.name, "games": games}
             thread = compose.thread_for(settings, None, "pbem", [], None)
             message = compose.compose(
                 "digest", player.address, context, thread, settings, player.locale

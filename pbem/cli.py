@@ -39,8 +39,8 @@ def cmd_migrate(settings: Settings, args) -> int:
 
 
 def cmd_new(settings: Settings, args) -> int:
-    try:
-        options = dict(commands.option(o) for o in args.option)
+    try:  # read like a mail's `new` command, so each seat holds exactly the player's address
+        request = commands.parse_new_game(" ".join([args.game, *args.addresses, *args.option]))
     except commands.CommandError as exc:
         print(exc, file=sys.stderr)
         return 2
@@ -50,9 +50,9 @@ def cmd_new(settings: Settings, args) -> int:
             game = games.create(
                 session,
                 settings,
-                args.game,
-                args.addresses,
-                options,
+                request.game,
+                request.addresses,
+                request.options,
                 seed=args.seed,
                 seated=args.start,
             )

@@ -11,6 +11,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+PROJECT = Path(__file__).resolve().parent.parent  # the checkout: var/ lives beside pbem/
+
 
 def _env(name: str, default: str = "") -> str:
     return os.environ.get(name, default)
@@ -20,7 +22,9 @@ def _env(name: str, default: str = "") -> str:
 class Settings:
     """Everything the service reads from its environment, read once."""
 
-    var_dir: Path = field(default_factory=lambda: Path(_env("PBEM_VAR", "var")).resolve())
+    var_dir: Path = field(
+        default_factory=lambda: Path(_env("PBEM_VAR", str(PROJECT / "var"))).resolve()
+    )
     database_url: str = ""
     broker_url: str = ""
     smtp_url: str = field(default_factory=lambda: _env("SMTP_URL"))

@@ -174,6 +174,8 @@ def decline(session: Session, settings: Settings, seat: Seat) -> None:
     seat.status = "declined"
     game.status = "cancelled"
     for other in game.seats:
+        if other.player.unsubscribed:
+            continue  # who unsubscribed gets no mail, not even this one
         notify.notice(
             session,
             settings,

@@ -215,7 +215,10 @@ def compose(
     if thread.token:
         message["List-Unsubscribe"] = _Items(
             "List-Unsubscribe",
-            [f"<{unsubscribe}>,", f"<mailto:{thread.reply_to}?subject=unsubscribe>"],
+            [
+                f"<{unsubscribe}>,",
+                f"<mailto:{thread.reply_to}?subject=unsubscribe&body=unsubscribe>",
+            ],
         )
         message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
     message.set_content(text + "\n")

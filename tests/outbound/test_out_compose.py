@@ -61,7 +61,7 @@ def test_headers(settings, thread, contexts):
     assert message["List-Id"] == "pbem game 12 <game-12.pbem.test>"
     assert message["List-Unsubscribe"] == (
         "<https://pbem.test/unsubscribe/tok12ann>, "
-        "<mailto:play+tok12ann@pbem.test?subject=unsubscribe>"
+        "<mailto:play+tok12ann@pbem.test?subject=unsubscribe&body=unsubscribe>"
     )
     assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
     assert message["Content-Language"] == "en"

@@ -47,5 +47,5 @@ def test_one_click_unsubscribe_survives_a_long_web_address(session, settings):
     )
     assert raw_headers(row.message)["List-Unsubscribe"] == (
         "<https://play.boardgames-by-email.example.org/unsubscribe/0123456789abcdef0123>, "
-        "<mailto:play+0123456789abcdef0123@boardgames-by-email.example.org?subject=unsubscribe>"
+        "<mailto:play+0123456789abcdef0123@boardgames-by-email.example.org?subject=unsubscribe&body=unsubscribe>"
     )

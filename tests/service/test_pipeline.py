@@ -392,3 +392,18 @@ def test_a_refusal_never_tells_dice_rolled_by_unapplied_lines(service):
     body = " ".join(text_of(sent[0]).split())
     assert sent[0].kind == "error" and "rolled dice or drew cards" in body
     assert re.search(r"rolled \d|roll(ed)? of \d|dice: \d", body) is None, body
+
+
+def test_unsubscribing_from_an_invitation_calls_the_game_off_without_mailing_the_leaver(service):
+    message = EmailMessage()
+    message["From"] = "host@x.test"
+    message["To"] = service.settings.service_address
+    message["Message-ID"] = make_msgid()
+    message.set_content("new honga with guest@y.test")
+    invite = next(m for m in service.deliver(message.as_bytes()) if m.kind == "invite")
+    guest = next(s for s in service.game(invite.game_id)[1] if s["address"] == "guest@y.test")
+    sent = service.deliver(service.reply(invite.game_id, guest["name"], "unsubscribe"))
+    assert service.game(invite.game_id)[0].status == "cancelled"
+    to_guest = [m for m in sent if m.to_address == "guest@y.test"]
+    assert len(to_guest) == 1 and "You are unsubscribed" in text_of(to_guest[0])
+    assert any(m.to_address == "host@x.test" for m in sent)

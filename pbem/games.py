@@ -189,6 +189,7 @@ def decline(session: Session, settings: Settings, seat: Seat) -> None:
             game=game,
             seat=other,
             locale=other.player.locale,
+            news=True,
         )
 
 

@@ -206,17 +206,23 @@ def notice(
     seat: Seat | None = None,
     in_reply_to: str | None = None,
     locale: str = "en",
+    news: bool = False,
 ) -> OutboundMail | None:
-    """A short message: answers to service commands, warnings, polite refusals."""
-    with use(i18n.translations(locale)):
-        allowed, last_note = _answer_budget(session, to)
-    if not allowed:
-        return None
-    paragraphs = [*paragraphs, last_note] if last_note else paragraphs
+    """A short message: answers to service commands, warnings, polite refusals.
+
+    ``news`` tells of a real change (a game called off or waiting for players, an
+    unsubscription): it is always sent, and does not count as an answer to a mistake.
+    """
+    if not news:
+        with use(i18n.translations(locale)):
+            allowed, last_note = _answer_budget(session, to)
+        if not allowed:
+            return None
+        paragraphs = [*paragraphs, last_note] if last_note else paragraphs
     if game is not None:
         mail_thread = thread(settings, game, seat, in_reply_to)
     else:
         mail_thread = compose.thread_for(settings, None, "pbem", [], None, in_reply_to=in_reply_to)
     context = {"subject": subject, "paragraphs": paragraphs}
     message = compose.compose("notice", to, context, mail_thread, settings, locale)
-    return _queue(session, message, "notice", game)
+    return _queue(session, message, "news" if news else "notice", game)

@@ -251,6 +251,7 @@ def _service_mail(session, settings, address: str, text: str, reply_to: str | No
                 game=game,
                 seat=game.seats[0],
                 in_reply_to=reply_to,
+                news=True,
             )
         elif line.name == "unsubscribe":
             # a From is easily forged: only a seat's secret address may stop a player's games
@@ -306,6 +307,7 @@ def _unsubscribed(session, settings, address: str) -> None:
                 "seat, and nobody can invite you. To play again, write to {service}."
             ).format(service=settings.service_address)
         ],
+        news=True,
     )
 
 

@@ -314,7 +314,7 @@ def test_unsubscribe_leaves_games_to_the_bot_and_blocks_invitations(service):
     leaver = service.seat(game_id, service.game(game_id)[1][1]["name"])
     sent = service.deliver(service.reply(game_id, leaver["name"], "unsubscribe"))
     assert service.seat(game_id, leaver["name"])["status"] == "resigned"
-    assert [m.kind for m in sent if m.to_address == leaver["address"]] == ["notice"]
+    assert [m.kind for m in sent if m.to_address == leaver["address"]] == ["news"]
     invite = EmailMessage()
     invite["From"] = "host@x.test"
     invite["To"] = service.settings.service_address
@@ -407,3 +407,23 @@ def test_unsubscribing_from_an_invitation_calls_the_game_off_without_mailing_the
     to_guest = [m for m in sent if m.to_address == "guest@y.test"]
     assert len(to_guest) == 1 and "You are unsubscribed" in text_of(to_guest[0])
     assert any(m.to_address == "host@x.test" for m in sent)
+
+
+def test_news_of_a_real_change_is_sent_even_after_many_mistakes(service):
+    """The answer budget counts answers to mistakes, not news like a game being called off."""
+    message = EmailMessage()
+    message["From"] = "host@x.test"
+    message["To"] = service.settings.service_address
+    message["Message-ID"] = make_msgid()
+    message.set_content("new honga with guest@y.test")
+    invite = next(m for m in service.deliver(message.as_bytes()) if m.kind == "invite")
+    for n in range(22):
+        mistake = EmailMessage()
+        mistake["From"] = "host@x.test"
+        mistake["To"] = service.settings.service_address
+        mistake["Message-ID"] = make_msgid()
+        mistake.set_content(f"fly to the moon {n}")
+        service.deliver(mistake.as_bytes())
+    guest = next(s for s in service.game(invite.game_id)[1] if s["address"] == "guest@y.test")
+    sent = service.deliver(service.reply(invite.game_id, guest["name"], "decline"))
+    assert [m.kind for m in sent if m.to_address == "host@x.test"] == ["news"]

@@ -76,7 +76,7 @@ def test_the_list_unsubscribe_mailto_unsubscribes(service):
         sent = service.deliver(_mailto_unsubscribe(service, game_id, leaver["name"], body))
         assert service.seat(game_id, leaver["name"])["status"] == "resigned"
         answers = [m for m in sent if m.to_address == leaver["address"]]
-        assert [m.kind for m in answers] == ["notice"]
+        assert [m.kind for m in answers] == ["news"]
         assert "We will not mail you any more" in " ".join(text_of(answers[0]).split())
 
 

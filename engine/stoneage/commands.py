@@ -428,6 +428,12 @@ def parse_pending(state: dict, item: dict, words: list[str]) -> str | None:
     return None
 
 
+def is_action_word(word: str) -> bool:
+    """Whether a command starting with ``word`` is meant for the action phase."""
+    word = _verb_typo(word)
+    return word in ACTION_VERBS or word in PLACE_WORDS or word in CARD_WORDS | BUILDING_WORDS
+
+
 def _verb_typo(word: str) -> str:
     """A verb typed with one slip of the thumb ("plase", "plce", "biuld") as the verb."""
     if word in VERBS or len(word) < 4 or word.isdigit():

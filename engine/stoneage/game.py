@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from engine.contract import Game, Option
+from engine.contract import Game, IllegalMove, Option, copy_state
 from engine.i18n import _
 
 from . import bot, commands, data, rules, text, view
@@ -45,7 +45,16 @@ class StoneAge(Game):
         return commands.legal(state, player)
 
     def apply(self, state, player, command):
-        canonical = commands.resolve(state, player, command)
+        try:
+            canonical = commands.resolve(state, player, command)
+        except IllegalMove:
+            # moving on from the herd's area sends no figure to tame the mammoth ('você pode
+            # mover'): "use quarry" then "use field" in one mail takes the decision as "tame 0"
+            if not moves_on_from_taming(state, player, command):
+                raise
+            execute(state, player, "tame 0")
+            rules.advance(state)
+            canonical = commands.resolve(state, player, command)
         execute(state, player, canonical)
         rules.advance(state)
 
@@ -81,6 +90,44 @@ class StoneAge(Game):
 
     def bot(self, state, player, chooser: random.Random):
         return bot.choose(state, player, chooser)
+
+
+def moves_on_from_taming(state: dict, player: str, command: str) -> bool:
+    """Whether ``command``, refused while ``player`` decides on taming, is one of their actions
+    that is legal once they send no figure ("tame 0"). An action that is not legal even then is
+    refused with its own reason; anything else keeps the refusal of the taming decision."""
+    pending = state["pending"]
+    if state["phase"] != "action" or not pending:
+        return False
+    if pending[0]["kind"] != "tame" or pending[0]["player"] != player:
+        return False
+    after = copy_state(state)
+    execute(after, player, "tame 0")  # nothing advanced: the player keeps the turn, no dice
+    legal_after = commands.legal(after, player)
+    if not legal_after:
+        return False  # no action of theirs left: only the taming decision is theirs
+    if command in legal_after:
+        return True
+    words = commands.words_of(command)
+    action = bool(words) and commands.is_action_word(words[0])
+    try:
+        canonical = commands.parse(after, player, command)
+    except IllegalMove as error:
+        if not action:
+            return False  # not an action at all: the taming refusal stands
+        raise IllegalMove(
+            _("“{command}” is not understood: {reason}").format(
+                command=commands.quote(command), reason=error
+            )
+            + commands.possible(commands.legal(state, player))
+        ) from None
+    if canonical in legal_after:
+        return True
+    if not action:
+        return False
+    raise IllegalMove(
+        commands.explain(after, player, command, canonical, commands.legal(state, player))
+    )
 
 
 def execute(state: dict, player: str, command: str) -> None:

@@ -336,7 +336,9 @@ HELP = {
     "take": N_("Write them like “take 1 wood 1 gold”."),
     "tame": N_(
         "Move figures from the herd's area onto the mammoth tile, 1 food each (resources "
-        "stand in when food runs out): “tame 2”, “tame 2 pay 1 wood”, or “tame 0”."
+        "stand in when food runs out): “tame 2”, “tame 2 pay 1 wood”, or “tame 0”. Writing "
+        "another action instead (say “use field”) tames with no figures: all of them there go "
+        "home, then the action is carried out."
     ),
     "bonus": N_("Take “bonus one” or “bonus all”."),
     "feed": N_(

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
 from conftest import GAME, at_action, new
 
+from engine.contract import IllegalMove
 from engine.stoneage import data, rules
 
 
@@ -367,3 +369,100 @@ def test_with_tools_ask_the_tools_come_first_then_the_taming(dice):
     assert s["p"]["p1"]["clay"] == 2 and s["pending"][0]["kind"] == "tame"
     s = GAME.play(s, "p1", "1")
     assert s["herd"]["on_tile"] == {"p1": 1} and s["p"]["p1"]["food"] == 11
+
+
+def test_another_action_moves_on_without_taming(dice):
+    """'Imediatamente depois disso, você pode mover uma ou mais pessoas ... As figuras de pessoas
+    que não forem colocadas na ficha de bônus devem ser devolvidas': moving figures is optional.
+    A mail "use quarry / use field / use hunt" cannot foresee the question; the second line is
+    taken as "tame 0" (logged like one: the figures at the quarry go home), then carried out."""
+    s = _herd_at(herd_game(), 15)  # stone back: the quarry
+    s = at_action(s, {"quarry": {"p1": 2}, "field": {"p1": 1}, "hunt": {"p1": 2, "p2": 1}})
+    dice += [5, 5]  # 10 // 5 = 2 stone
+    s = GAME.play(s, "p1", "use quarry")
+    assert s["p"]["p1"]["stone"] == 2 and s["pending"][0]["kind"] == "tame"
+    assert set(GAME.legal(s, "p1")) == {"tame 0", "tame 1", "tame 2"}  # legal() unchanged
+    food = s["p"]["p1"]["food"]
+    s = GAME.play(s, "p1", "use field")
+    assert s["pending"] == [] and s["herd"]["on_tile"] == {}
+    assert "quarry" not in s["board"] and "field" not in s["board"]
+    assert s["p"]["p1"]["agriculture"] == 1 and s["p"]["p1"]["food"] == food
+    tame, village = s["log"][-2:]
+    assert {k: v for k, v in tame.items() if k != "n"} == {
+        "type": "tame", "player": "p1", "count": 0, "paid": {},
+    }  # fmt: skip
+    assert village["type"] == "village"
+    assert GAME.describe(tame) == "p1 sent no figure to tame the mammoth."
+    dice += [3, 3]
+    s = GAME.play(s, "p1", "use hunt")
+    assert s["p"]["p1"]["food"] == food + 3 and GAME.to_move(s) == ["p2"]
+
+
+def test_moving_on_matches_an_explicit_tame_0(dice):
+    """The automatic decision is exactly "tame 0": same state, same log, same draws."""
+    s = _herd_at(herd_game(), 15)
+    s = at_action(s, {"quarry": {"p1": 2}, "card1": {"p1": 1}, "hunt": {"p2": 1}})
+    s["p"]["p1"].update(wood=1)
+    dice += [5, 5]
+    s = GAME.play(s, "p1", "use quarry")
+    short = GAME.play(s, "p1", "buy card 1 pay 1 wood")
+    long = GAME.play(GAME.play(s, "p1", "tame 0"), "p1", "buy card 1 pay 1 wood")
+    assert {k: v for k, v in short.items() if k != "moves"} == {
+        k: v for k, v in long.items() if k != "moves"
+    }
+    assert GAME.draws(short) == GAME.draws(s)
+
+
+def test_explicit_tame_still_works_before_another_action(dice):
+    s = _herd_at(herd_game(), 15)
+    s = at_action(s, {"quarry": {"p1": 2}, "field": {"p1": 1}, "hunt": {"p2": 1}})
+    dice += [5, 5]
+    s = GAME.play(s, "p1", "use quarry")
+    s = GAME.play(s, "p1", "tame 1")
+    assert s["herd"]["on_tile"] == {"p1": 1} and s["p"]["p1"]["food"] == 11
+    assert "quarry" not in s["board"]  # the second figure went home
+    s = GAME.play(s, "p1", "use field")
+    assert s["herd"]["on_tile"] == {"p1": 1} and s["p"]["p1"]["agriculture"] == 1
+
+
+def test_garbage_or_an_impossible_action_while_taming_is_still_refused(dice):
+    """Only an action legal after "tame 0" moves on; anything else is refused, helpfully, and
+    the decision is still waiting."""
+    s = _herd_at(herd_game(), 15)
+    s = at_action(s, {"quarry": {"p1": 2}, "field": {"p1": 1}, "hunt": {"p2": 1}})
+    dice += [5, 5]
+    s = GAME.play(s, "p1", "use quarry")
+    with pytest.raises(IllegalMove) as error:
+        GAME.play(s, "p1", "hello there")
+    text = str(error.value)
+    assert "say how many figures tame the mammoth" in text and "“tame 0”" in text
+    with pytest.raises(IllegalMove, match="only 2 figures there"):
+        GAME.play(s, "p1", "tame 3")
+    with pytest.raises(IllegalMove, match="no figures at the forest.*Possible now: “tame 0”"):
+        GAME.play(s, "p1", "use forest")
+    with pytest.raises(IllegalMove, match="no figures at the quarry"):
+        GAME.play(s, "p1", "use quarry")
+    with pytest.raises(IllegalMove, match="a decision comes first .how many figures tame"):
+        GAME.play(s, "p1", "place 2 forest")
+    assert s["pending"][0]["kind"] == "tame" and s["board"]["quarry"] == {"p1": 2}
+
+
+def test_no_action_of_theirs_left_the_taming_decision_stays(dice):
+    """With nothing else of theirs on the board, another line cannot move on (the next command
+    would be another player's)."""
+    s = _herd_at(herd_game(), 15)
+    s = at_action(s, {"quarry": {"p1": 2}, "field": {"p2": 1}})
+    dice += [5, 5]
+    s = GAME.play(s, "p1", "use quarry")
+    with pytest.raises(IllegalMove, match="a decision comes first"):
+        GAME.play(s, "p1", "use field")
+    assert GAME.to_move(s) == ["p1"] and s["pending"][0]["kind"] == "tame"
+
+
+def test_help_while_taming_says_another_action_sends_none(dice):
+    s = _herd_at(herd_game(), 15)
+    s = at_action(s, {"quarry": {"p1": 2}, "field": {"p1": 1}, "hunt": {"p2": 1}})
+    dice += [5, 5]
+    s = GAME.play(s, "p1", "use quarry")
+    help_text = " ".join(GAME.help(s, "p1").split())
+    assert "another action instead" in help_text and "tames with no figures" in help_text

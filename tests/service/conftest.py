@@ -64,6 +64,22 @@ class Service:
         message.set_content(body)
         return message.as_bytes()
 
+    def to_service(self, sender: str, body: str) -> bytes:
+        """A mail from ``sender`` to the service address (``new ...``, ``help``, ...)."""
+        message = EmailMessage()
+        message["From"] = sender
+        message["To"] = self.settings.service_address
+        message["Message-ID"] = make_msgid(domain="x.test")
+        message.set_content(body)
+        return message.as_bytes()
+
+    def invite_guest(self) -> tuple[int, str, list[OutboundMail]]:
+        """host@x.test asks for a HONGA game with guest@y.test: (game id, guest's seat, mails)."""
+        sent = self.deliver(self.to_service("host@x.test", "new honga with guest@y.test"))
+        game_id = next(m for m in sent if m.kind == "invite").game_id
+        guest = next(s for s in self.game(game_id)[1] if s["address"] == "guest@y.test")
+        return game_id, guest["name"], sent
+
     def deliver(self, raw: bytes, envelope_to: str = "") -> list[OutboundMail]:
         """Accept and process one mail; return the outbox rows it queued (parsed)."""
         with transaction(self.settings.database_url) as session:

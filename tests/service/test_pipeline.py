@@ -207,19 +207,10 @@ def test_say_is_relayed_without_addresses(service):
 
 
 def test_new_game_by_mail_invitations_and_join(service):
-    message = EmailMessage()
-    message["From"] = "host@x.test"
-    message["To"] = service.settings.service_address
-    message["Message-ID"] = make_msgid()
-    message.set_content("new honga with guest@y.test")
-    sent = service.deliver(message.as_bytes())
-    invite = next(m for m in sent if m.kind == "invite")
-    assert invite.to_address == "guest@y.test"
-    game_id = invite.game_id
-    game, seats = service.game(game_id)
-    assert game.status == "inviting"
-    guest = next(s for s in seats if s["address"] == "guest@y.test")
-    started = service.deliver(service.reply(game_id, guest["name"], "join"))
+    game_id, guest, sent = service.invite_guest()
+    assert [m.to_address for m in sent if m.kind == "invite"] == ["guest@y.test"]
+    assert service.game(game_id)[0].status == "inviting"
+    started = service.deliver(service.reply(game_id, guest, "join"))
     game, _ = service.game(game_id)
     assert game.status == "active"
     assert sorted(m.to_address for m in started if m.kind == "turn") == [
@@ -229,15 +220,9 @@ def test_new_game_by_mail_invitations_and_join(service):
 
 
 def test_decline_calls_the_game_off(service):
-    message = EmailMessage()
-    message["From"] = "host@x.test"
-    message["To"] = service.settings.service_address
-    message["Message-ID"] = make_msgid()
-    message.set_content("new honga with guest@y.test")
-    invite = next(m for m in service.deliver(message.as_bytes()) if m.kind == "invite")
-    guest = next(s for s in service.game(invite.game_id)[1] if s["address"] == "guest@y.test")
-    service.deliver(service.reply(invite.game_id, guest["name"], "decline"))
-    assert service.game(invite.game_id)[0].status == "cancelled"
+    game_id, guest, _ = service.invite_guest()
+    service.deliver(service.reply(game_id, guest, "decline"))
+    assert service.game(game_id)[0].status == "cancelled"
 
 
 def test_two_workers_on_one_game_never_lose_or_double_a_move(service):
@@ -315,21 +300,14 @@ def test_unsubscribe_leaves_games_to_the_bot_and_blocks_invitations(service):
     sent = service.deliver(service.reply(game_id, leaver["name"], "unsubscribe"))
     assert service.seat(game_id, leaver["name"])["status"] == "resigned"
     assert [m.kind for m in sent if m.to_address == leaver["address"]] == ["news"]
-    invite = EmailMessage()
-    invite["From"] = "host@x.test"
-    invite["To"] = service.settings.service_address
-    invite["Message-ID"] = make_msgid()
-    invite.set_content(f"new honga with {leaver['address']}")
-    answer = service.deliver(invite.as_bytes())
+    answer = service.deliver(
+        service.to_service("host@x.test", f"new honga with {leaver['address']}")
+    )
     assert [(m.kind, m.to_address) for m in answer] == [("notice", "host@x.test")]
     assert "asked us not to send them mail" in text_of(answer[0])
     # writing to us to start a game is opting in again
-    again = EmailMessage()
-    again["From"] = leaver["address"]
-    again["To"] = service.settings.service_address
-    again["Message-ID"] = make_msgid()
-    again.set_content("new honga with host@x.test")
-    assert any(m.kind == "invite" for m in service.deliver(again.as_bytes()))
+    again = service.to_service(leaver["address"], "new honga with host@x.test")
+    assert any(m.kind == "invite" for m in service.deliver(again))
 
 
 def test_a_reply_just_under_the_size_limit_is_read_like_any_other(service):
@@ -395,15 +373,9 @@ def test_a_refusal_never_tells_dice_rolled_by_unapplied_lines(service):
 
 
 def test_unsubscribing_from_an_invitation_calls_the_game_off_without_mailing_the_leaver(service):
-    message = EmailMessage()
-    message["From"] = "host@x.test"
-    message["To"] = service.settings.service_address
-    message["Message-ID"] = make_msgid()
-    message.set_content("new honga with guest@y.test")
-    invite = next(m for m in service.deliver(message.as_bytes()) if m.kind == "invite")
-    guest = next(s for s in service.game(invite.game_id)[1] if s["address"] == "guest@y.test")
-    sent = service.deliver(service.reply(invite.game_id, guest["name"], "unsubscribe"))
-    assert service.game(invite.game_id)[0].status == "cancelled"
+    game_id, guest, _ = service.invite_guest()
+    sent = service.deliver(service.reply(game_id, guest, "unsubscribe"))
+    assert service.game(game_id)[0].status == "cancelled"
     to_guest = [m for m in sent if m.to_address == "guest@y.test"]
     assert len(to_guest) == 1 and "You are unsubscribed" in text_of(to_guest[0])
     assert any(m.to_address == "host@x.test" for m in sent)
@@ -411,19 +383,8 @@ def test_unsubscribing_from_an_invitation_calls_the_game_off_without_mailing_the
 
 def test_news_of_a_real_change_is_sent_even_after_many_mistakes(service):
     """The answer budget counts answers to mistakes, not news like a game being called off."""
-    message = EmailMessage()
-    message["From"] = "host@x.test"
-    message["To"] = service.settings.service_address
-    message["Message-ID"] = make_msgid()
-    message.set_content("new honga with guest@y.test")
-    invite = next(m for m in service.deliver(message.as_bytes()) if m.kind == "invite")
+    game_id, guest, _ = service.invite_guest()
     for n in range(22):
-        mistake = EmailMessage()
-        mistake["From"] = "host@x.test"
-        mistake["To"] = service.settings.service_address
-        mistake["Message-ID"] = make_msgid()
-        mistake.set_content(f"fly to the moon {n}")
-        service.deliver(mistake.as_bytes())
-    guest = next(s for s in service.game(invite.game_id)[1] if s["address"] == "guest@y.test")
-    sent = service.deliver(service.reply(invite.game_id, guest["name"], "decline"))
+        service.deliver(service.to_service("host@x.test", f"fly to the moon {n}"))
+    sent = service.deliver(service.reply(game_id, guest, "decline"))
     assert [m.kind for m in sent if m.to_address == "host@x.test"] == ["news"]

@@ -12,15 +12,6 @@ from pbem.db import transaction
 from pbem.models import Game, InboundMail, Move, Player
 
 
-def _service_mail(service, sender: str, body: str) -> bytes:
-    message = EmailMessage()
-    message["From"] = sender
-    message["To"] = service.settings.service_address
-    message["Message-ID"] = make_msgid()
-    message.set_content(body)
-    return message.as_bytes()
-
-
 def test_a_mail_naming_two_turns_is_refused_with_an_answer(service):
     """Two different ``#N`` guards are the player's mistake: explained, never a failed mail."""
     game_id = service.new_game()
@@ -38,7 +29,7 @@ def test_a_mail_naming_two_turns_is_refused_with_an_answer(service):
 
 
 def test_a_service_mail_naming_two_turns_is_answered(service):
-    sent = service.deliver(_service_mail(service, "host@x.test", "#1 help\n#2"))
+    sent = service.deliver(service.to_service("host@x.test", "#1 help\n#2"))
     assert [(m.kind, m.to_address) for m in sent] == [("notice", "host@x.test")]
     assert "#1 and #2" in text_of(sent[0])
 
@@ -48,7 +39,7 @@ def test_an_invitation_refused_for_an_unsubscribed_address_leaves_no_game(servic
     leaver = service.game(game_id)[1][1]
     service.deliver(service.reply(game_id, leaver["name"], "unsubscribe"))
     answer = service.deliver(
-        _service_mail(service, "host@x.test", f"new honga with {leaver['address']}")
+        service.to_service("host@x.test", f"new honga with {leaver['address']}")
     )
     assert "asked us not to send them mail" in text_of(answer[0])
     with transaction(service.settings.database_url) as session:
@@ -85,7 +76,7 @@ def test_a_forged_unsubscribe_to_the_service_address_resigns_nothing(service):
     another player's games. The address's owner is told how to unsubscribe."""
     game_id = service.new_game(players=2)
     victim = service.game(game_id)[1][1]
-    sent = service.deliver(_service_mail(service, victim["address"], "unsubscribe"))
+    sent = service.deliver(service.to_service(victim["address"], "unsubscribe"))
     assert service.seat(game_id, victim["name"])["status"] == "joined"
     with transaction(service.settings.database_url) as session:
         assert (

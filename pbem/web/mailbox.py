@@ -10,6 +10,7 @@ from __future__ import annotations
 import email
 import email.policy
 import mailbox
+from collections import Counter
 from email.message import EmailMessage
 from email.utils import make_msgid, parseaddr
 
@@ -68,9 +69,7 @@ def _submit(sender: str, to: str, subject: str, body: str, answering: EmailMessa
 @bp.get("/")
 def index():
     """Who has mail, and a form to write to the service (``new honga with ...``)."""
-    counts: dict[str, int] = {}
-    for _, message in _mails():
-        counts[_recipient(message)] = counts.get(_recipient(message), 0) + 1
+    counts = Counter(_recipient(message) for _, message in _mails())
     return render_template(
         "web/mailbox.html",
         counts=counts,

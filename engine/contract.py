@@ -85,6 +85,17 @@ def visible_log(state: State, player: str | None) -> list[dict]:
     return [e for e in state["log"] if "to" not in e or (player is not None and player in e["to"])]
 
 
+def places(ranking: list[str], key) -> dict[str, int]:
+    """Each player's place (1 = first) in ``ranking``; players with equal ``key(player)`` share
+    a place, and the next place skips the shared ones (1, 1, 3)."""
+    found: dict[str, int] = {}
+    for index, player in enumerate(ranking):
+        earlier = ranking[index - 1] if index else None
+        same = earlier is not None and key(earlier) == key(player)
+        found[player] = found[earlier] if same else index + 1
+    return found
+
+
 class Game:
     """Describes one game and plays it. Instances hold no per-game data: state is passed in."""
 
@@ -222,7 +233,11 @@ class Game:
         raise NotImplementedError
 
     def result(self, state: State) -> dict | None:
-        """None until the game is over, then {"scores": {...}, "ranking": [...]}."""
+        """None until the game is over, then {"scores": {...}, "ranking": [...], "places": {...}}.
+
+        ``ranking`` lists every player, best first; ``places`` gives each player's place, shared
+        by players the rules cannot tell apart (see :func:`places`).
+        """
         raise NotImplementedError
 
     def help(self, state: State, player: str | None) -> str:

@@ -89,8 +89,9 @@ def settings(request) -> Settings:
 def redis_url(worker_id) -> str:
     """A Redis URL for the broker, flushed before use.
 
-    Each pytest-xdist worker gets its own database number (15, 14, ...), so brokers of tests
-    running at the same time never hand one test's tasks to another test's worker.
+    Each pytest-xdist worker gets its own database number, counting down from the one in
+    PBEM_TEST_REDIS_URL (15, 14, ...), so brokers of tests running at the same time never hand
+    one test's tasks to another test's worker.
     """
     base = os.environ.get("PBEM_TEST_REDIS_URL")
     if not base:
@@ -98,7 +99,8 @@ def redis_url(worker_id) -> str:
     import redis
 
     index = int(worker_id[2:]) if worker_id.startswith("gw") else 0
-    url = f"{base.rsplit('/', 1)[0]}/{15 - index}"
+    server, _slash, number = base.rpartition("/")
+    url = f"{server}/{(int(number) if number.isdigit() else 15) - index}"
 
     try:
         redis.Redis.from_url(url).flushdb()

@@ -78,6 +78,11 @@ def check_result(game, state, n):
     # the ranking never puts a lower score before a higher one
     ordered = [scores[p] for p in result["ranking"]]
     assert ordered == sorted(ordered, reverse=True)
+    # places: 1 for the first, shared by players the rules cannot tell apart, never better
+    # for a lower score
+    places = [result["places"][p] for p in result["ranking"]]
+    assert places[0] == 1 and places == sorted(places)
+    assert all(place in (index + 1, places[index - 1]) for index, place in enumerate(places))
     json.dumps(result)
 
 

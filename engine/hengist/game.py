@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from engine.contract import Game, State
+from engine.contract import Game, State, places
 from engine.hengist import bot, commands, data, rules, view
 from engine.i18n import _, ngettext
 
@@ -69,6 +69,7 @@ class Hengist(Game):
         return {
             "scores": scores,
             "ranking": ranking,
+            "places": places(ranking, lambda p: (scores[p], tiles[p])),
             "tiebreak": {"treasure_tiles": tiles},
             "shared": shared,
             "winners": [

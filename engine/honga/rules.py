@@ -18,7 +18,7 @@ State, besides the contract's keys:
 
 from __future__ import annotations
 
-from engine.contract import log, rng
+from engine.contract import log, places, rng
 
 from . import data
 
@@ -654,7 +654,12 @@ def result(state: dict) -> dict | None:
     points = scores(state)
     left = {p: resources_left(state, p) for p in state["players"]}
     ranking = sorted(state["players"], key=lambda p: (-points[p], -left[p]))
-    return {"scores": points, "ranking": ranking, "tiebreak": left}
+    return {
+        "scores": points,
+        "ranking": ranking,
+        "places": places(ranking, lambda p: (points[p], left[p])),
+        "tiebreak": left,
+    }
 
 
 def _nonzero(pay: dict) -> dict:

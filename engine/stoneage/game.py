@@ -65,7 +65,7 @@ class StoneAge(Game):
         final = state["final"]
         if final is None:
             return None
-        return {k: final[k] for k in ("scores", "ranking", "tiebreak", "breakdown")}
+        return {k: final[k] for k in ("scores", "ranking", "places", "tiebreak", "breakdown")}
 
     def help(self, state, player):
         legal = commands.legal(state, player) if player else []

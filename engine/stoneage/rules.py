@@ -9,7 +9,7 @@ of choice, taming a mammoth, the herd winner's bonus) wait in ``state["pending"]
 
 from __future__ import annotations
 
-from engine.contract import log, rng
+from engine.contract import log, places, rng
 
 from . import data
 
@@ -647,6 +647,7 @@ def finish(state: dict) -> None:
     state["final"] = {
         "scores": scores,
         "ranking": ranking,
+        "places": places(ranking, lambda p: (scores[p], ties[p])),
         "tiebreak": ties,
         "breakdown": breakdown,
     }

@@ -205,9 +205,4 @@ def help_text(state: dict, player: str | None) -> str:
                 "Use your hands: 'trade N' (face-up card N), 'lure' (one mammoth for fish + berry + mushroom), 'bonus N [option]', then 'done'. Hands you do not use are lost. Water pays automatically for a missing fish, berry or mushroom (2 water each)."
             )
         )
-    lines.append(
-        _(
-            "Note: board layout, card hands, bonus and trade cards, mountain values and track ends are reconstructions (see the rules document)."
-        )
-    )
     return "\n".join(lines)

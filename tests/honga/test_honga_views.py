@@ -145,3 +145,20 @@ def test_every_event_described_and_help_present(h):
             sentence = game.describe(event)
             assert sentence and sentence != "Something happened."
     assert seen == set(HELP_FORMS)
+
+
+def test_help_carries_no_reconstruction_note(h):
+    """Issue 9, point 11: the note "board layout, card hands ... are reconstructions (see the
+    rules document)" was printed in every turn mail, which prints the help; players cannot
+    reach that document, so it is not in HONGA's help in any phase."""
+    game = h.GAME
+    s = h.new(3, seed=4)
+    s["pl"]["p1"]["bonus"] = [h.bonus_id("extra_card")]
+    chooser = random.Random(4)
+    phases = set()
+    while game.to_move(s):
+        p = game.to_move(s)[0]
+        phases.add(s["phase"])
+        assert "reconstruction" not in game.help(s, p).lower()
+        s = game.play(s, p, chooser.choice(game.legal(s, p)))
+    assert {"place", "act"} <= phases

@@ -625,11 +625,13 @@ def finish_turn(state: dict, player: str) -> None:
         for p in state["players"]:
             state["pl"][p]["bonus"] = []
             state["pl"][p]["fresh"] = []
+        final = result(state)
         log(
             state,
             "game_over",
-            scores=scores(state),
-            left={p: resources_left(state, p) for p in state["players"]},
+            scores=final["scores"],
+            left=final["tiebreak"],
+            places=final["places"],
         )
         return
     begin_turn(state)
@@ -643,9 +645,10 @@ def scores(state: dict) -> dict[str, int]:
 
 
 def resources_left(state: dict, player: str) -> int:
-    """Tie-break: raw materials left plus mammoths on the player board."""
+    """Tie-break, "el mayor número de recursos": the resources a trade card asks for, i.e.
+    the raw materials left plus every own mammoth a trade could take (player board and herd)."""
     me = state["pl"][player]
-    return sum(me["res"].values()) + me["board"]
+    return sum(me["res"].values()) + me["board"] + state["herd"].count(player)
 
 
 def result(state: dict) -> dict | None:

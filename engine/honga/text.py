@@ -150,11 +150,23 @@ def describe(event: dict) -> str:
         if tied and left:
             counts = ", ".join(f"{q} {left[q]}" for q in tied)
             text += " " + _(
-                "Equal points are ranked by the resources left "
-                "(fish, berries, mushrooms, water and mammoths on the board): {counts}."
+                "Equal points are ranked by the resources left (fish, berries, mushrooms, "
+                "water, and each own mammoth on the player board or in the herd): {counts}."
             ).format(counts=counts)
+        for place, names in _shared_places(event.get("places") or {}):
+            text += " " + _("{names} share place {place}.").format(
+                names=", ".join(names), place=place
+            )
         return text
     return ""
+
+
+def _shared_places(places: dict) -> list[tuple[int, list[str]]]:
+    """(place, players) for every place held by more than one player, best place first."""
+    holders: dict[int, list[str]] = {}
+    for player, place in places.items():
+        holders.setdefault(place, []).append(player)
+    return sorted((place, names) for place, names in holders.items() if len(names) > 1)
 
 
 def _count(resources) -> dict:

@@ -210,3 +210,50 @@ def test_nothing_before_placing(h):
         h.play(s, "p1", "bonus 1")
     with pytest.raises(IllegalMove):
         h.play(s, "p2", "place 1 north")
+
+
+def _end_tied(h, players=3):
+    """A game about to end with everybody on 35 points and no resources; p1 is to move."""
+    s = h.new(players)
+    for p in s["players"]:
+        s["pl"][p]["score"] = 35
+        s["pl"][p]["res"] = {"fish": 0, "berries": 0, "mushrooms": 0, "water": 0}
+    return s
+
+
+def _finish_round(h, s):
+    for p in s["players"]:
+        s = h.lay(s, p, {"fish": 1, "berries": 1, "honga": 2})
+        s = h.play(s, p, "done")
+    return s
+
+
+def test_full_tie_is_a_shared_place(h):
+    """FINALIZACIÓN: "En caso de empate, ganará el jugador con el mayor número de recursos."
+    Equal points and equal resources: the rules cannot tell the players apart, so they share
+    the place, and the game-over sentence says so."""
+    s = _end_tied(h)
+    s["pl"]["p1"]["board"] = s["pl"]["p2"]["board"] = 1  # p3 has no mammoth
+    s = _finish_round(h, s)
+    result = h.GAME.result(s)
+    assert result["scores"] == {"p1": 35, "p2": 35, "p3": 35}
+    assert result["tiebreak"] == {"p1": 3, "p2": 3, "p3": 2}
+    assert result["places"] == {"p1": 1, "p2": 1, "p3": 3}
+    last = h.GAME.describe(s["log"][-1])
+    assert "each own mammoth on the player board or in the herd): p1 3, p2 3, p3 2." in last
+    assert last.endswith(" p1, p2 share place 1.")
+
+
+def test_tie_break_counts_own_mammoths_in_the_herd(h):
+    """Tie: "el mayor número de recursos"; the trade cards ask for "los recursos que se muestran",
+    mammoths among them, paid "de tu tabla numerada y/o del lugar que prefieras del claro";
+    so an own mammoth in the herd is a resource like one on the player board."""
+    s = _end_tied(h, players=2)
+    s["end_points"] = 35
+    s["herd"] = ["p2"]
+    s["placed"]["p2"] = 1
+    s["tusk"] = "p2"
+    s = _finish_round(h, s)
+    result = h.GAME.result(s)
+    assert result["tiebreak"] == {"p1": 2, "p2": 3}
+    assert result["ranking"] == ["p2", "p1"] and result["places"] == {"p2": 1, "p1": 2}

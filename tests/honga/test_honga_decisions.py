@@ -144,8 +144,8 @@ def test_buy_points_takes_no_mammoth(h):
 
 
 def test_tie_break_counts_board_mammoths_then_seat(h):
-    """Decision: "mayor número de recursos" = fish + berries + mushrooms + water + mammoths
-    on the player board; a complete tie is listed in seating order."""
+    """Decision: "mayor número de recursos" counts fish + berries + mushrooms + water + own
+    mammoths (here on the player board); a complete tie is listed in seating order."""
     s = h.new(3)
     for p in s["players"]:
         s["pl"][p]["score"] = 35

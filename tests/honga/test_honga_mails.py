@@ -288,3 +288,18 @@ def test_game_over_explains_a_tie_break(h):
     assert h.GAME.result(s)["ranking"] == ["p2", "p1"]
     left = h.GAME.result(s)["tiebreak"]
     assert f"p1 {left['p1']}, p2 {left['p2']}." in last
+
+
+def test_final_board_shows_a_shared_place(h):
+    """A full tie (points and resources) is a shared place: the final board numbers places,
+    "1. p1, 1. p2", not a ranking that hides the tie."""
+    s = h.new()
+    for p in s["players"]:
+        s["pl"][p]["score"] = 40
+    for p in s["players"]:
+        s = h.lay(s, p, {"fish": 1, "berries": 1, "honga": 2})
+        s = h.play(s, p, "done")
+    assert h.GAME.result(s)["places"] == {"p1": 1, "p2": 1}
+    assert "Ranking: 1. p1, 1. p2" in board(h.GAME.view(s, "p2"))
+    page = render("mail/honga/board.html", "en", view=h.GAME.view(s, "p2"))
+    assert "Ranking: 1. p1, 1. p2" in page

@@ -92,9 +92,9 @@ def _handle(session: Session, settings: Settings, row: InboundMail, message: Ema
             _("A mail for your seat was refused"),
             [
                 _(
-                    "We received a mail for your seat in game {id} from {address}, which is not your "
-                    "address. Nothing was applied. If it was you, please write from this address."
-                ).format(id=seat.game_id, address=from_address or _("an unknown sender"))
+                    "We received a mail for your seat in game {id} from another address. Nothing "
+                    "was applied. If it was you, please write from this address."
+                ).format(id=seat.game_id)
             ],
             game=seat.game,
             seat=seat,

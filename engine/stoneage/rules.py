@@ -518,12 +518,18 @@ def give_bonus(state: dict, player: str, bonus: dict) -> None:
 
 
 def start_feeding(state: dict) -> None:
+    """Each tribe takes one food per agriculture level, then each figure eats one food; what is
+    left stays. Tribes short of food spend it all and pay resources or starve."""
     state["phase"] = "feed"
     state["feeding"] = {}
     fed = {}
+    harvest = {}
     for p in order_from(state, state["start"]):
         me = state["p"][p]
-        need = max(0, me["figures"] - me["agriculture"])
+        if me["agriculture"]:
+            me["food"] += me["agriculture"]
+            harvest[p] = me["agriculture"]
+        need = me["figures"]
         if me["food"] >= need:
             me["food"] -= need
             fed[p] = need
@@ -534,8 +540,8 @@ def start_feeding(state: dict) -> None:
             state["feeding"][p] = short
         else:
             starve(state, p)
-    if fed:
-        log(state, "fed", fed=fed)
+    if fed or harvest:
+        log(state, "fed", fed=fed, harvest=harvest)
 
 
 def starve(state: dict, player: str) -> None:

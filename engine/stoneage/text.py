@@ -238,10 +238,7 @@ def describe(event: dict) -> str:  # noqa: C901 - one sentence per event kind
             ).format(player=p, n=n)
         return _("{player} received {bonus}.").format(player=p, bonus=bonus_text(event["bonus"]))
     if kind == "fed":
-        fed = ", ".join(
-            _("{player} {n} food").format(player=who, n=n) for who, n in event["fed"].items()
-        )
-        return _("The tribes ate: {fed}.").format(fed=fed)
+        return fed_sentence(event)
     if kind == "feed_resources":
         return _("{player} fed the tribe with all food and {paid}.").format(
             player=p, paid=goods(event["paid"])
@@ -258,6 +255,22 @@ def describe(event: dict) -> str:  # noqa: C901 - one sentence per event kind
             scores=scores, winner=event["ranking"][0]
         )
     return _("Something happened ({kind}).").format(kind=kind)
+
+
+def fed_sentence(event: dict) -> str:
+    harvest = event.get("harvest", {})  # logs older than the harvest have none
+    parts = []
+    for who, n in event["fed"].items():
+        if harvest.get(who):
+            part = _("{player} {n} food ({k} from agriculture)").format(
+                player=who, n=n, k=harvest[who]
+            )
+        else:
+            part = _("{player} {n} food").format(player=who, n=n)
+        parts.append(part)
+    if not parts:
+        return _("Every tribe took its agriculture food and was short of food.")
+    return _("The tribes ate: {fed}.").format(fed=", ".join(parts))
 
 
 def village_sentence(event: dict) -> str:

@@ -23,6 +23,21 @@ def test_feeding_agriculture_first_then_food():
     assert s["p"]["p1"]["food"] == 8 and s["p"]["p2"]["food"] == 7
 
 
+def test_agriculture_food_is_taken_first_and_the_surplus_stays():
+    """NOTES.md: 'Feeding: food from agriculture first, then 1 food per figure'; the rulebook
+    (issue 9): each player first takes one food per agriculture level, then pays one food per
+    figure, and what is left stays. Agriculture 8, 5 figures, 0 food: 3 food left."""
+    s = new(2)
+    s["p"]["p1"].update(agriculture=7, food=0)  # the field makes agriculture 8
+    s["p"]["p2"].update(agriculture=2, food=1)  # 1 + 2 = 3 food for 5 figures: 2 short
+    s = _feed(s)
+    assert s["p"]["p1"]["food"] == 3 and s["p"]["p1"]["score"] == 0
+    assert s["p"]["p2"]["food"] == 0 and s["p"]["p2"]["score"] == -10
+    fed = next(e for e in s["log"] if e["type"] == "fed")
+    assert fed["harvest"] == {"p1": 8, "p2": 2} and fed["fed"] == {"p1": 5}
+    assert GAME.describe(fed) == "The tribes ate: p1 5 food (8 from agriculture)."
+
+
 def test_short_of_food_spend_all_food_then_resources_one_for_one():
     """'Primero debes usar todas las fichas de comida ... puedes gastar recursos ... a razón de
     1 recurso por 1 unidad de comida'."""

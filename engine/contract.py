@@ -4,8 +4,8 @@ A game is a :class:`Game` subclass: it describes itself (name, title, player cou
 and turns plain JSON-able state into new state. It never touches mail, databases or Flask.
 
 Subclasses implement ``setup``, ``to_move``, ``legal``, ``apply``, ``observe``, ``result``,
-``help``, ``describe`` and ``bot``; the base class does the rest (validation, copying,
-the public log, dump/restore) the same way for every game.
+``help``, ``summary``, ``describe`` and ``bot``; the base class does the rest (validation,
+copying, the public log, dump/restore) the same way for every game.
 """
 
 from __future__ import annotations
@@ -242,6 +242,12 @@ class Game:
 
     def help(self, state: State, player: str | None) -> str:
         """How to write the commands legal now, for ``player``."""
+        raise NotImplementedError
+
+    def summary(self) -> list[str]:
+        """A short summary of the rules, in paragraphs, in the active language: the goal, a
+        turn, the end and scoring, how to write commands, and which details are reconstructed
+        (what a player reads when asking for ``rules``; the rules document is not theirs)."""
         raise NotImplementedError
 
     def describe(self, event: dict) -> str:

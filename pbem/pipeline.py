@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import email
 import email.policy
+import re
 from email.message import EmailMessage
 
 from sqlalchemy import select
@@ -25,8 +26,9 @@ from pbem.mail.extract import new_text
 from pbem.mail.route import authentic, header_values, route, sender
 from pbem.models import Game, InboundMail, Player, Seat
 
-SEAT_COMMANDS = {"join", "decline", "status", "help", "games", "resign", "say", "unsubscribe"}
-SERVICE_COMMANDS = {"new", "games", "help", "unsubscribe"}
+SEAT_COMMANDS = {"join", "decline", "status", "help", "rules", "games", "resign", "say",
+                 "unsubscribe"}  # fmt: skip
+SERVICE_COMMANDS = {"new", "games", "help", "rules", "unsubscribe"}
 
 
 def process(session: Session, settings: Settings, inbound_id: int) -> list[int]:
@@ -270,12 +272,15 @@ def _service_mail(session, settings, address: str, text: str, reply_to: str | No
                 in_reply_to=reply_to,
             )
         else:
-            _answer(session, settings, address, line.name)
+            _answer(session, settings, address, line.name, argument=line.argument)
     return "done"
 
 
-def _answer(session, settings, address: str, name: str, game=None, seat=None) -> None:
-    """Answers to ``help`` and ``games``."""
+def _answer(session, settings, address: str, name: str, game=None, seat=None, argument="") -> None:
+    """Answers to ``help``, ``rules`` and ``games``."""
+    if name == "rules":
+        _rules(session, settings, address, argument, game, seat)
+        return
     if name == "games":
         paragraphs = [
             _("Game {id} ({title}): {status}.").format(
@@ -292,6 +297,38 @@ def _answer(session, settings, address: str, name: str, game=None, seat=None) ->
             )
         subject = _("Help")
     notify.notice(session, settings, address, subject, paragraphs, game=game, seat=seat)
+
+
+def _rules(session, settings, address: str, argument: str, game=None, seat=None) -> None:
+    """A short summary of the rules of the game named (``rules stoneage``) or of this mail's
+    game, in the player's language; without either, which games there are."""
+    if seat is None:
+        player = session.scalar(select(Player).where(Player.address == address.lower()))
+    else:
+        player = seat.player
+    locale = player.locale if player else "en"
+    named = re.sub(r"[^a-z0-9]", "", argument.lower())
+    kind = named if named in engine.names() or game is None else game.kind
+    with use(i18n.translations(locale)):
+        if kind in engine.names():
+            game_engine = engine.load(kind)
+            subject = _("The rules of {title}").format(title=game_engine.title)
+            paragraphs = game_engine.summary()
+        else:
+            subject = _("Rules")
+            paragraphs = [
+                _(
+                    "Write rules GAME to {service} for a short summary of its rules (games: {games})."
+                ).format(service=settings.service_address, games=", ".join(engine.names()))
+            ]
+            if kind:
+                paragraphs.insert(
+                    0,
+                    _("There is no game called {name}; we have: {names}.").format(
+                        name=argument, names=", ".join(engine.names())
+                    ),
+                )
+    notify.notice(session, settings, address, subject, paragraphs, game, seat, locale=locale)
 
 
 def _unsubscribed(session, settings, address: str) -> None:
@@ -316,7 +353,8 @@ def service_help(settings: Settings) -> str:
     return _(
         "Reply to a game mail with one command per line; lines after a line 'end' are ignored. "
         "Start with '#N' to make sure your commands are only applied at position N. "
-        "Besides game commands you may write: join, decline, status, help, games, resign, "
-        "say TEXT (a message to the other players). To start a game, write to {service}: "
-        "new GAME with ADDRESSES (games: {games})."
+        "Besides game commands you may write: join, decline, status, help, rules (a short "
+        "summary of the game's rules), games, resign, say TEXT (a message to the other "
+        "players). To start a game, write to {service}: new GAME with ADDRESSES (games: "
+        "{games}); rules GAME tells you how a game is played."
     ).format(service=settings.service_address, games=", ".join(engine.names()))

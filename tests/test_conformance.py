@@ -7,12 +7,14 @@ unchanged, determinism, dump/restore, JSON views, hidden log events kept private
 
 from __future__ import annotations
 
+import gettext
 import json
 import random
 
 import pytest
 
 import engine
+from engine.i18n import use
 
 GARBAGE = [
     "",
@@ -205,6 +207,29 @@ def test_game_describes_itself(name):
     assert game.to_move(state)
     for event in game.view(state, None)["log"]:
         assert game.describe(event).strip()
+
+
+class _Marking(gettext.NullTranslations):
+    """A catalogue that marks every sentence it translates."""
+
+    def gettext(self, message):
+        return "«" + message
+
+    def ngettext(self, singular, plural, n):
+        return "«" + (singular if n == 1 else plural)
+
+
+@pytest.mark.parametrize("name", engine.names())
+def test_game_has_a_rules_summary_in_the_players_language(name):
+    """The ``rules`` answer: a few paragraphs, every one through gettext."""
+    game = engine.load(name)
+    english = game.summary()
+    assert len(english) >= 3 and all(isinstance(p, str) and p.strip() for p in english)
+    assert game.title in english[0]
+    with use(_Marking()):
+        marked = game.summary()
+    assert len(marked) == len(english)
+    assert all(paragraph.startswith("«") for paragraph in marked)
 
 
 def test_unknown_game_names_the_known_ones():

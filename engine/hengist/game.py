@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from engine.contract import Game, State, places
-from engine.hengist import bot, commands, data, rules, view
+from engine.hengist import bot, commands, data, rules, summary, view
 from engine.i18n import _, ngettext
 
 
@@ -137,12 +137,10 @@ class Hengist(Game):
                 "Words may come in any order; leave out the party when only one fits, and the cards when only one set fits. Paths: white, green, blue, red (w, g, bl, re)."
             )
         )
-        lines.append(
-            _(
-                "Terrains, card mix, board sides, road tiles and treasure values are a reconstruction (the rule text does not give them)."
-            )
-        )
         return "\n".join(lines)
+
+    def summary(self) -> list[str]:
+        return summary.paragraphs()
 
     def describe(self, event: dict) -> str:
         kind = event["type"]

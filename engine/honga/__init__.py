@@ -7,7 +7,7 @@ import random
 from engine.contract import Game
 from engine.i18n import _
 
-from . import bot, commands, rules, text, view
+from . import bot, commands, rules, summary, text, view
 
 
 class Honga(Game):
@@ -39,6 +39,9 @@ class Honga(Game):
 
     def help(self, state, player):
         return text.help_text(state, player)
+
+    def summary(self):
+        return summary.paragraphs()
 
     def describe(self, event):
         return text.describe(event) or _("Something happened.")

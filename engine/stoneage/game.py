@@ -7,7 +7,7 @@ import random
 from engine.contract import Game, IllegalMove, Option, copy_state
 from engine.i18n import _
 
-from . import bot, commands, data, rules, text, view
+from . import bot, commands, data, rules, summary, text, view
 
 
 def _goods_after(words: list[str], key: str) -> dict:
@@ -84,6 +84,9 @@ class StoneAge(Game):
         if state["herd"] is not None:
             lines.append(_(text.HERD_NOTE))
         return "\n".join(lines)
+
+    def summary(self):
+        return summary.paragraphs()
 
     def describe(self, event):
         return text.describe(event)

@@ -1,6 +1,6 @@
 """A reply's new text as commands: one per line, service commands apart from game lines.
 
-Service commands (``new``, ``join``, ``decline``, ``status``, ``help``, ``games``,
+Service commands (``new``, ``join``, ``decline``, ``status``, ``help``, ``rules``, ``games``,
 ``resign``, ``say``, ``unsubscribe``) are the service's; every other line is a game line,
 kept as typed for the game engine. An optional ``#N`` guard names the turn the player
 answers, so a late reply to an old mail is not played on a newer turn.
@@ -24,6 +24,8 @@ SERVICE_WORDS = {
     "refuse": "decline",
     "status": "status",
     "help": "help",
+    "rules": "rules",
+    "rule": "rules",
     "games": "games",
     "resign": "resign",
     "concede": "resign",

@@ -78,12 +78,7 @@ class StoneAge(Game):
         # the mail lists the legal commands itself: the help explains, it does not repeat them
         key = state["pending"][0]["kind"] if state["pending"] else state["phase"]
         lines = [text.decision(state, player), _(text.HELP[key])]
-        lines = [line for line in lines if line]
-        if key in ("place", "take", "tools"):
-            lines.append(_(text.BASE_NOTE))
-        if state["herd"] is not None:
-            lines.append(_(text.HERD_NOTE))
-        return "\n".join(lines)
+        return "\n".join(line for line in lines if line)
 
     def summary(self):
         return summary.paragraphs()

@@ -358,9 +358,3 @@ HELP = {
         "Pay the rest with resources, 1 each (“pay 2 wood”), or “starve” to lose 10 points."
     ),
 }
-
-HERD_NOTE = N_("The Mammoth Herd's 16 tiles are a reconstruction (the real list is unknown).")
-BASE_NOTE = N_(
-    "Reconstruction where the rules are silent: the tool tiles are not limited in number, and "
-    "the card “2 resources of your choice” is taken at once."
-)

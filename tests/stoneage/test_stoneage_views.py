@@ -111,3 +111,18 @@ def test_the_face_up_tile_and_the_next_back_are_public():
     assert herd["tile"]["id"] == s["herd"]["tile"] and herd["tile"]["one_text"]
     assert herd["next_resource"] == data.HERD_TILES[s["herd"]["pile"][0]]["back"]
     assert herd["pile_size"] == 15
+
+
+def test_help_carries_no_reconstruction_note():
+    """Issue 9, point 11: the note that the herd tiles, the tool tile supply and card 36 are
+    reconstructions was printed in every turn mail, which prints the help; players cannot
+    reach the rules document, so the note is in no help (the ``rules`` answer carries it)."""
+    s = new(3, mammoth_herd=True)
+    chooser = random.Random(3)
+    kinds = set()
+    while GAME.to_move(s):
+        p = chooser.choice(GAME.to_move(s))
+        kinds.add(s["pending"][0]["kind"] if s["pending"] else s["phase"])
+        assert "reconstruction" not in GAME.help(s, p).lower()
+        s = GAME.play(s, p, chooser.choice(GAME.legal(s, p)))
+    assert {"place", "action", "tame"} <= kinds

@@ -220,7 +220,7 @@ def to_move(state: dict) -> list[str]:
 FILLERS = {
     "the", "on", "to", "with", "and", "a", "an", "at", "in", "of", "my", "for", "into",
     "figure", "figures", "people", "person", "worker", "workers", "meeple", "meeples",
-    "please",
+    "please", "area", "space", "spot", "slot",
 }  # fmt: skip
 PHRASES = [
     ("tool maker", "toolmaker"),
@@ -239,12 +239,13 @@ NUMBER_WORDS = {
 PLACE_WORDS = {
     "hunt": "hunt", "hunts": "hunt", "hunting": "hunt", "food": "hunt",
     "forest": "forest", "forests": "forest", "wood": "forest", "woods": "forest",
-    "clay": "clay", "pit": "clay", "brick": "clay",
-    "quarry": "quarry", "quarries": "quarry", "stone": "quarry",
+    "clay": "clay", "pit": "clay", "claypit": "clay", "brick": "clay", "bricks": "clay",
+    "quarry": "quarry", "quarries": "quarry", "stone": "quarry", "stones": "quarry",
     "river": "river", "rivers": "river", "gold": "river",
     "toolmaker": "toolmaker", "tool": "toolmaker", "tools": "toolmaker",
+    "toolmakers": "toolmaker", "toolsmith": "toolmaker",
     "hut": "hut", "huts": "hut", "field": "field", "fields": "field", "farm": "field",
-    "agriculture": "field", "toolmakers": "toolmaker",
+    "farmland": "field", "agriculture": "field",
 }  # fmt: skip
 DIE_WORDS = {
     "wood": 1, "clay": 2, "brick": 2, "stone": 3, "gold": 4, "tool": 5, "tools": 5,
@@ -253,6 +254,8 @@ DIE_WORDS = {
 }  # fmt: skip
 CARD_WORDS = {"card", "cards", "civ", "civilization"}
 BUILDING_WORDS = {"building", "buildings", "bldg", "house", "stack"}
+# while placing, "build 1" can only mean a figure on building 1 (as "buy card 2" on card 2)
+PLACE_BUILDING_WORDS = BUILDING_WORDS | {"build"}
 SKIP_VERBS = ("skip", "decline", "leave", "pass")
 ACTION_VERBS = ("use", "resolve", "do", "buy", "get", "build", *SKIP_VERBS)
 VERBS = {
@@ -273,7 +276,7 @@ _JOINED = re.compile(r"^(?:([a-z]{2,})(\d+)|(\d+)([a-z]{2,}))$")
 
 
 def words_of(command: str) -> list[str]:
-    text = re.sub(r"[,.;:!?()+&]", " ", command)
+    text = re.sub(r"[,.;:!?()+&-]", " ", command)
     for phrase, word in PHRASES:
         text = text.replace(phrase, word)
     out = []
@@ -285,13 +288,17 @@ def words_of(command: str) -> list[str]:
 
 
 def _number_after(words: list[str], keys: set[str]) -> tuple[int | None, list[str]]:
-    """The number following a key word (card 3, building 2) and the words left."""
+    """The number following key words (card 3, civ card 3, building stack 2) and the words
+    left."""
     for i, w in enumerate(words):
         if w in keys:
-            if i + 1 < len(words) and words[i + 1].isdigit():
-                return int(words[i + 1]), words[:i] + words[i + 2 :]
+            end = i + 1
+            while end < len(words) and words[end] in keys:
+                end += 1
+            if end < len(words) and words[end].isdigit():
+                return int(words[end]), words[:i] + words[end + 1 :]
             if i > 0 and words[i - 1].isdigit():
-                return int(words[i - 1]), words[: i - 1] + words[i + 1 :]
+                return int(words[i - 1]), words[: i - 1] + words[end:]
             raise IllegalMove(_("say which one, for example “card 2” or “building 1”."))
     return None, words
 
@@ -302,7 +309,7 @@ def _pay_words(words: list[str]) -> list[str]:
 
 def parse_place(words: list[str]) -> str:
     card, rest = _number_after(words, CARD_WORDS)
-    building, rest = _number_after(rest, BUILDING_WORDS) if card is None else (None, rest)
+    building, rest = _number_after(rest, PLACE_BUILDING_WORDS) if card is None else (None, rest)
     if card is not None or building is not None:
         if any(w.isdigit() and w != "1" for w in rest):
             raise IllegalMove(_("a card or a building takes exactly 1 figure."))
@@ -435,14 +442,16 @@ def is_action_word(word: str) -> bool:
 
 
 def _verb_typo(word: str) -> str:
-    """A verb typed with one slip of the thumb ("plase", "plce", "biuld") as the verb."""
-    if word in VERBS or len(word) < 4 or word.isdigit():
+    """A verb typed with one slip of the thumb ("plase", "plce", "biuld") as the verb; a word
+    that means something itself ("building", "stones") stays."""
+    if word in VERBS or word in KNOWN_WORDS or len(word) < 4 or word.isdigit():
         return word
     close = difflib.get_close_matches(word, TYPO_VERBS, n=2, cutoff=0.75)
     return close[0] if len(close) == 1 else word
 
 
 TYPO_VERBS = ["place", "build", "starve", "tame", "bonus", "pick", "take", "skip", "tools"]
+KNOWN_WORDS = {*PLACE_WORDS, *CARD_WORDS, *BUILDING_WORDS, *GOOD_WORDS, *FILLERS}
 
 
 def parse(state: dict, player: str, command: str) -> str:

@@ -36,6 +36,33 @@ def test_placement_short_forms(typed, canonical):
 
 @pytest.mark.parametrize(
     "typed,canonical",
+    [("building 1", "place building 1"), ("Building 2", "place building 2"),
+     ("build 1", "place building 1"), ("place on building 1", "place building 1"),
+     ("building stack 2", "place building 2"), ("buildings 1", "place building 1"),
+     ("civ card 3", "place card 3"), ("civilization card 4", "place card 4"),
+     ("card slot 2", "place card 2"), ("buy card 2", "place card 2"),
+     ("hunting ground 2", "place 2 hunt"), ("2 on the hunting grounds", "place 2 hunt"),
+     ("hunting area 2", "place 2 hunt"), ("the field", "place field"),
+     ("farmland", "place field"), ("tool-maker", "place toolmaker"),
+     ("the tool maker", "place toolmaker"), ("toolsmith", "place toolmaker"),
+     ("the hut", "place hut"), ("love hut", "place hut"), ("forest 2", "place 2 forest"),
+     ("clay pit 2", "place 2 clay"), ("claypit 2", "place 2 clay"),
+     ("clay-pit 2", "place 2 clay"), ("bricks 2", "place 2 clay"),
+     ("quarry 2", "place 2 quarry"), ("stones 2", "place 2 quarry"),
+     ("river 2", "place 2 river"), ("2 in the river", "place 2 river")],
+)  # fmt: skip
+def test_natural_place_names_while_placing(typed, canonical):
+    """'En la fase de colocación, el jugador inicial coloca una o más figuras': a figure goes
+    to the 'terrenos de caza', 'bosque, montón de arcilla, cantera o río', 'fabricante de
+    herramientas, cabaña y campo', a 'carta de Civilización' or a 'loseta de edificio'. While
+    placing, the words people use for these places (issue 9: 'building 1' was read as the
+    action 'build' and refused) say where to place."""
+    s = new(4)
+    assert _read(s, "p1", typed) == canonical
+
+
+@pytest.mark.parametrize(
+    "typed,canonical",
     [("Forest", "use forest"), ("forest use", "use forest"), ("use wood", "use forest"),
      ("hut", "use hut"), ("card 1 wood", "buy card 1 pay 1 wood"),
      ("buy card1 with a wood", "buy card 1 pay 1 wood"), ("card 1 buy wood", "buy card 1 pay 1 wood"),

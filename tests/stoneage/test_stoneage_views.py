@@ -54,8 +54,8 @@ def test_natural_commands_and_errors():
     with pytest.raises(IllegalMove) as error:
         GAME.play(s, "p1", "place 9 forest")
     assert "place 9 forest" in str(error.value)
-    with pytest.raises(IllegalMove):
-        GAME.play(s, "p1", "build 1")
+    with pytest.raises(IllegalMove, match="once everybody has placed"):
+        GAME.play(s, "p1", "use forest")  # an action while placing ("build 1" places)
     with pytest.raises(IllegalMove):
         GAME.play(s, "p2", "place 1 hunt")  # not p2's turn
 

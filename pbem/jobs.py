@@ -57,15 +57,17 @@ def sweep(
 ) -> tuple[list[int], list[int]]:
     """Inbound mails and outbox rows left pending (crash, lost broker message) to enqueue again.
 
-    Also forgets webhook tokens old enough that their signatures have expired anyway.
+    Rows a live worker holds (``SKIP LOCKED``) are its work, not left behind. Also forgets
+    webhook tokens old enough that their signatures have expired anyway.
     """
     with transaction(settings.database_url) as session:
         session.execute(delete(WebhookToken).where(WebhookToken.seen < now() - timedelta(hours=1)))
         cutoff = now() - older_than
         inbound = session.scalars(
-            select(InboundMail.id).where(
-                InboundMail.status == "pending", InboundMail.received < cutoff
-            )
+            select(InboundMail.id)
+            .where(InboundMail.status == "pending", InboundMail.received < cutoff)
+            .order_by(InboundMail.id)
+            .with_for_update(skip_locked=True)
         ).all()
         outbound = outbox.pending_ids(session, now())
     return list(inbound), list(outbound)

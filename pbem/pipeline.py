@@ -32,8 +32,12 @@ SERVICE_COMMANDS = {"new", "games", "help", "rules", "unsubscribe"}
 
 
 def process(session: Session, settings: Settings, inbound_id: int) -> list[int]:
-    """Handle stored mail ``inbound_id`` once; return the ids of the outbox rows it queued."""
-    row = session.scalar(select(InboundMail).where(InboundMail.id == inbound_id).with_for_update())
+    """Handle stored mail ``inbound_id`` once; return the ids of the outbox rows it queued.
+
+    A mail another worker holds is left to it (``SKIP LOCKED``): nobody waits for it.
+    """
+    claim = select(InboundMail).where(InboundMail.id == inbound_id)
+    row = session.scalar(claim.with_for_update(skip_locked=True))
     if row is None or row.status != "pending":
         return []
     session.info["queued"] = []

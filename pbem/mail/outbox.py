@@ -37,7 +37,8 @@ def queue(session: Session, message: EmailMessage, kind: str, game_id: int | Non
 
 
 def pending_ids(session: Session, now: datetime) -> list[int]:
-    """Ids of the pending rows due at ``now``, oldest due first."""
+    """Ids of the pending rows due at ``now``, oldest due first; rows a worker is sending
+    (locked) are left out."""
     if now.tzinfo is not None:
         now = now.astimezone(UTC)
     return list(
@@ -45,5 +46,6 @@ def pending_ids(session: Session, now: datetime) -> list[int]:
             select(OutboundMail.id)
             .where(OutboundMail.status == "pending", OutboundMail.next_attempt <= now)
             .order_by(OutboundMail.next_attempt, OutboundMail.id)
+            .with_for_update(skip_locked=True)
         )
     )

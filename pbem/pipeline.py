@@ -8,6 +8,7 @@ listed in the returned ids. Read top to bottom: each step is one call.
 
 from __future__ import annotations
 
+import dataclasses
 import email
 import email.policy
 import re
@@ -139,7 +140,7 @@ def _seat_mail(session, settings, game: Game, seat: Seat, text: str, inbound_id:
         parsed = commands.parse(text)
     except commands.CommandError as exc:
         raise games.Refused("", str(exc)) from None
-    service = [line for line in parsed.lines if line.kind == "service"]
+    service = _once_each([line for line in parsed.lines if line.kind == "service"])
     moves = [line.text for line in parsed.lines if line.kind == "game"]
     for line in service:
         if line.name not in SEAT_COMMANDS:
@@ -159,6 +160,19 @@ def _seat_mail(session, settings, game: Game, seat: Seat, text: str, inbound_id:
         games.apply(session, settings, game, seat, moves, parsed.guard, inbound_id)
     for line in service:
         _seat_command(session, settings, game, seat, line)
+
+
+def _once_each(lines: list[commands.Line]) -> list[commands.Line]:
+    """Each service command of a mail once, in the order first written; every ``say`` line
+    goes into the first one's message. One mail causes one answer of each kind and one relay,
+    however many lines repeat them."""
+    first: dict[str, commands.Line] = {}
+    for line in lines:
+        if line.name == "say" and "say" in first:
+            joined = f"{first['say'].argument}\n{line.argument}"
+            first["say"] = dataclasses.replace(first["say"], argument=joined)
+        first.setdefault(line.name, line)
+    return list(first.values())
 
 
 def _seat_command(session, settings, game: Game, seat: Seat, line) -> None:
@@ -213,6 +227,24 @@ def _service_mail(session, settings, address: str, text: str, reply_to: str | No
                 in_reply_to=reply_to,
             )
             return "refused"
+    asked = sum(line.name == "new" for line in lines)
+    if asked > 1:
+        notify.notice(
+            session,
+            settings,
+            address,
+            _("Your games were not created"),
+            [
+                _(
+                    "Please ask for one game per mail; this mail asks for {count}. Nothing "
+                    "was created."
+                ).format(count=asked),
+                service_help(settings),
+            ],
+            in_reply_to=reply_to,
+        )
+        return "refused"
+    lines = _once_each(lines)
     if not lines:
         notify.notice(
             session,

@@ -1,5 +1,6 @@
-"""A simple greedy player: a placement that keeps HONGA away and scores now, then the best
-trades, mammoths while affordable, bonus cards that help at once, and done."""
+"""A simple greedy player: a placement that keeps HONGA away and scores now (holding the two
+cards of an extra draw, the best placement of either), then the best trades, mammoths while
+affordable, bonus cards that help at once, and done."""
 
 from __future__ import annotations
 

@@ -2,12 +2,12 @@
 
 Canonical commands (one decision each):
   place C DIR      lay your card on circle C (1-4) turned north/east/south/west   (p2n)
+  place C DIR card K   holding the two cards of an extra draw: lay card K (1-2)  (p2n c1)
   lure [RES]       lure one mammoth (RES = what to pay with the frugal bonus)   (l, l fish)
   trade N          fulfil face-up trade card N (1-3)                              (t1)
   pay board        a trade's mammoth from your board / pay herd K: from herd place K (h2)
   bonus N [OPT]    play your usable bonus card N; OPT: an action (lucky hand), honga, climb
   buy RES          with the buy-points bonus: 1 resource for 1 point             (buy water)
-  keep N           with the extra card bonus: keep drawn card N (1-2)             (k1)
   done             end the turn, draw the next action card                        (d)
 
 ``end`` is deliberately no command: the mail layer stops reading at a line that is just ``end``.
@@ -33,9 +33,7 @@ def legal(state: dict, player: str) -> list[str]:
     if phase == "over" or rules.current_player(state) != player:
         return []
     if phase == "place":
-        return [f"place {c} {o}" for c in data.CIRCLES for o in data.ORIENTATIONS]
-    if phase == "keep":
-        return ["keep 1", "keep 2"]
+        return place_commands(state["pl"][player])
     if phase == "pay":
         return [
             "pay board" if s == "board" else f"pay herd {s + 1}"
@@ -50,6 +48,14 @@ def legal(state: dict, player: str) -> list[str]:
     commands += [f"buy {r}" for r in rules.buy_options(state, player)]
     commands.append("done")
     return commands
+
+
+def place_commands(me: dict) -> list[str]:
+    """The 16 placements of the card in hand; 32 (naming the card) while holding two."""
+    placements = [f"place {c} {o}" for c in data.CIRCLES for o in data.ORIENTATIONS]
+    if me["second"] is None:
+        return placements
+    return [f"{command} card {k}" for k in (1, 2) for command in placements]
 
 
 # -- parsing ------------------------------------------------------------------------------------
@@ -126,11 +132,25 @@ def _tokens(text: str) -> list[str]:
     return [w for w in words if w not in _FILLERS]
 
 
+#: "card 2" / "c2": which of two held action cards a placement lays.
+_CARD_MARK = re.compile(r"\b(?:card|c) ?(\d+|one|two)\b")
+
+
+def _card_named(text: str) -> tuple[str, str | None]:
+    """The text without a "c2" mark, and the number after "card"/"c" (None if none)."""
+    found = _CARD_MARK.search(text.lower())
+    if not found:
+        return text, None
+    number = _NUMBER_WORDS.get(found[1], found[1])
+    return text[: found.start()] + " " + number + " " + text[found.end() :], number
+
+
 def candidates(text: str, phase: str | None = None) -> list[str]:
     """Canonical commands the typed text may mean, best guess first ([] if none).
 
     Raises _Unclear when the text names a command but is incomplete (the message says what
     is missing)."""
+    text, card = _card_named(text)
     words = _tokens(text)
     if not words:
         return []
@@ -146,28 +166,26 @@ def candidates(text: str, phase: str | None = None) -> list[str]:
     others = [w for w in rest if not w.isdigit()]
     if verb is None:
         return []
+    if verb == "place":
+        return _place_candidates(numbers, others, card)
+    if verb == "keep":
+        raise _Unclear(
+            _(
+                "with the extra action card bonus you hold both drawn cards until your next "
+                "turn: say which you lay when you lay it, e.g. 'place 2 north card 1' ('p2n c1')."
+            )
+        )
     if len(numbers) > 1:
         raise _Unclear(_("one number only, please."))
     number = numbers[0] if numbers else None
-    if verb == "place":
-        directions = [_DIRECTIONS[w] for w in others if w in _DIRECTIONS]
-        if len(others) != len(directions):
-            return []
-        if number is None or len(directions) != 1:
-            raise _Unclear(
-                _("say the circle (1-4) and the direction (north, east, south, west), e.g. 'p2n'.")
-            )
-        return [f"place {number} {directions[0]}"]
     if verb == "done":
         return ["done"] if not rest else []
-    if verb in ("trade", "keep"):
+    if verb == "trade":
         if others:
             return []
         if number is None:
-            if verb == "trade":
-                raise _Unclear(_("say which face-up trade card, 'trade 1' to 'trade 3'."))
-            raise _Unclear(_("say which drawn card you keep, 'keep 1' or 'keep 2'."))
-        return [f"{verb} {number}"]
+            raise _Unclear(_("say which face-up trade card, 'trade 1' to 'trade 3'."))
+        return [f"trade {number}"]
     if verb == "board" or (verb == "pay" and others == ["board"]):
         return ["pay board"] if not number else []
     if verb == "herd" or (verb == "pay" and others in (["herd"], ["h"], [])):
@@ -198,6 +216,28 @@ def candidates(text: str, phase: str | None = None) -> list[str]:
     if verb == "bonus" and number:
         return [f"bonus {number} {o}" if o else f"bonus {number}" for o in options]
     return []
+
+
+def _place_candidates(numbers: list[str], others: list[str], card: str | None) -> list[str]:
+    """``place C DIR`` or ``place C DIR card K``: the circle, the direction, and the card when
+    named as "card K" next to another number (a lone "card 2" is the circle, as it always was)."""
+    directions = [_DIRECTIONS[w] for w in others if w in _DIRECTIONS]
+    if len(others) != len(directions):
+        return []
+    if card is not None and len(numbers) == 2 and card in numbers:
+        numbers = list(numbers)
+        numbers.remove(card)
+    else:
+        card = None
+    if len(numbers) != 1 or len(directions) != 1:
+        raise _Unclear(
+            _("say the circle (1-4) and the direction (north, east, south, west), e.g. 'p2n'.")
+        )
+    command = f"place {numbers[0]} {directions[0]}"
+    if card is None:
+        return [command]
+    # holding one card, "card 1" names it: the plain placement is meant
+    return [f"{command} card {card}"] + ([command] if card == "1" else [])
 
 
 def _options(words: list[str]) -> list[str | None] | None:
@@ -308,19 +348,21 @@ def why_not(state: dict, player: str, command: str) -> str:
         return _("first lay your action card on a circle.")
     if phase == "pay" and verb != "pay":
         return _("first say where the trade's next mammoth comes from.")
-    if phase == "keep" and verb != "keep":
-        return _("first choose which of the two drawn action cards you keep.")
     if verb == "place":
         if phase != "place":
             return _("you have already laid your card this turn.")
-        return _("there are only circles 1 to 4.")
-    if verb == "keep":
-        if phase != "keep":
-            return _(
-                "you choose a card to keep only after 'done' in a turn with the extra action "
-                "card bonus."
+        if not 1 <= int(words[1]) <= len(data.CIRCLES):
+            return _("there are only circles 1 to 4.")
+        if me["second"] is None:
+            return _("you hold one action card: write '{command}'.").format(
+                command=" ".join(words[:3])
             )
-        return _("you drew two cards: 'keep 1' or 'keep 2'.")
+        if len(words) == 3:
+            return _(
+                "you hold the two action cards of an extra draw: say which you lay, "
+                "'{command} card 1' or '{command} card 2'; the other goes under its pile."
+            ).format(command=command)
+        return _("you hold two action cards, card 1 and card 2.")
     if verb == "pay":
         if phase != "pay":
             return _("you are not paying for a trade now.")
@@ -425,7 +467,8 @@ def execute(state: dict, player: str, command: str) -> None:
     words = command.split()
     verb = words[0]
     if verb == "place":
-        rules.place(state, player, int(words[1]), data.ORIENTATIONS.index(words[2]))
+        which = int(words[4]) - 1 if len(words) > 3 else 0
+        rules.place(state, player, int(words[1]), data.ORIENTATIONS.index(words[2]), which)
     elif verb == "lure":
         rules.lure(state, player, words[1] if len(words) > 1 else None)
     elif verb == "trade":
@@ -436,7 +479,5 @@ def execute(state: dict, player: str, command: str) -> None:
         rules.play_bonus(state, player, int(words[1]) - 1, words[2] if len(words) > 2 else None)
     elif verb == "buy":
         rules.buy(state, player, words[1])
-    elif verb == "keep":
-        rules.keep(state, player, int(words[1]) - 1)
     else:
         rules.end_turn(state, player)

@@ -122,7 +122,7 @@ BONUS_HELP = {
     "two_points": N_("2 points at once"),
     "honga_home": N_("sends HONGA back to his space while he is with you"),
     "lucky_hand": N_("one more hand on an area of the circle you used"),
-    "extra_card": N_("at the end of the turn draw 2 action cards and keep 1"),
+    "extra_card": N_("at the end of the turn draw 2 action cards; lay either next turn"),
     "hand_or_honga": N_("one more hand on an area of your circle, or HONGA home"),
     "swap": N_("this turn berries and mushrooms stand in for each other in trades"),
     "frugal": N_("this turn a mammoth costs 1 fish, berry or mushroom"),

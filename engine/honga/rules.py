@@ -1,11 +1,12 @@
 """HONGA's rules as changes to plain state. Commands are parsed elsewhere (commands.py).
 
 State, besides the contract's keys:
-  phase       "place" | "act" | "pay" (mammoths for a trade) | "keep" (extra card) | "over"
+  phase       "place" | "act" | "pay" (mammoths for a trade) | "over"
   current     seat index of the player to move; seat 0 is the start player (the fire)
   players_    per player: res {fish, berries, mushrooms, water}, board (mammoths on the player
-              board), score, step (mountain), card (action card in hand), bonus (usable bonus
-              cards, seen by the owner), fresh (bonus cards drawn, face down, not yet usable)
+              board), score, step (mountain), card (action card in hand), second (the other
+              card of an extra draw, held until the next card is laid, else None), bonus (usable
+              bonus cards, seen by the owner), fresh (bonus cards drawn, face down, not yet usable)
   circles     per circle (1-4 as str): stack of action cards (bottom first) and rot of the top
   decks       grey / red action card piles (next card last), bonus deck + discard, trade deck +
               discard, trade slots (3 face-up trade cards or None)
@@ -13,7 +14,7 @@ State, besides the contract's keys:
   herd        owners of the mammoths in the herd, first place first; tusk: holder or None
   placed      per player, when they last put a mammoth into the herd (for tusk ties)
   turn        what the current turn has left: hands for mammoths and trade, bonus cards
-              played, active bonus effects, a trade being paid, the cards of an extra draw
+              played, active bonus effects, a trade being paid
 """
 
 from __future__ import annotations
@@ -75,6 +76,7 @@ def setup(state: dict) -> None:
                     "score": 0,
                     "step": 1,
                     "card": None,
+                    "second": None,
                     "bonus": [],
                     "fresh": [],
                 }
@@ -127,18 +129,26 @@ def begin_turn(state: dict) -> None:
         "buy": 0,
         "extra": False,
         "pending": None,
-        "keep": None,
         "honga_ate": False,
     }
     if state["honga"] == player:
         honga_eats(state, player)
 
 
-def place(state: dict, player: str, circle: int, rot: int) -> None:
-    """Lay the card in hand on ``circle`` turned ``rot``, mind HONGA, do the automatic actions."""
+def place(state: dict, player: str, circle: int, rot: int, which: int = 0) -> None:
+    """Lay a card in hand on ``circle`` turned ``rot``, mind HONGA, do the automatic actions.
+
+    ``which`` (0 or 1) picks one of the two cards of an extra draw; the other goes under the
+    pile of its colour ("Coloca la carta que no utilices debajo de la pila de robar")."""
     me = state["pl"][player]
-    card = me["card"]
-    me["card"] = None
+    held = [me["card"], me["second"]]
+    card = held.pop(which)
+    me["card"] = me["second"] = None
+    other = held[0]
+    if other is not None:
+        colour = data.ACTION_CARDS[other]["colour"]
+        state["decks"][colour].insert(0, other)
+        log(state, "card_under", player, colour=colour)
     spot = state["circles"][str(circle)]
     spot["stack"].append(card)
     spot["rot"] = rot
@@ -574,38 +584,25 @@ def draw_action_card(state: dict, colour: str) -> int | None:
 
 
 def end_turn(state: dict, player: str) -> None:
-    """`done`: draw the next action card (two with the extra card bonus), then pass on."""
-    turn = state["turn"]
+    """`done`: draw the next action card, then pass on. With the extra card bonus two are
+    drawn and both held: the choice is made when laying a card next turn."""
+    me = state["pl"][player]
     colour = "red" if state["tusk"] == player else "grey"
-    if turn["extra"]:
-        cards = [draw_action_card(state, colour), draw_action_card(state, colour)]
-        turn["keep"] = [c for c in cards if c is not None]
-        if len(turn["keep"]) == 2:
-            state["phase"] = "keep"
-            log(state, "draw_two", player, colour=colour)
-            log(state, "drawn_two", player, to=[player], cards=turn["keep"])
-            return
-        state["pl"][player]["card"] = turn["keep"][0] if turn["keep"] else None
+    me["card"] = draw_action_card(state, colour)
+    if state["turn"]["extra"]:
+        me["second"] = draw_action_card(state, colour)
+    if me["second"] is None:
+        card = me["card"]
+        log(
+            state,
+            "draw",
+            player,
+            colour=data.ACTION_CARDS[card]["colour"] if card is not None else None,
+        )
     else:
-        state["pl"][player]["card"] = draw_action_card(state, colour)
-    card = state["pl"][player]["card"]
-    log(
-        state,
-        "draw",
-        player,
-        colour=data.ACTION_CARDS[card]["colour"] if card is not None else None,
-    )
-    finish_turn(state, player)
-
-
-def keep(state: dict, player: str, index: int) -> None:
-    """Keep one of two drawn action cards; the other goes under its pile."""
-    cards = state["turn"]["keep"]
-    kept = cards[index]
-    other = cards[1 - index]
-    state["pl"][player]["card"] = kept
-    state["decks"][data.ACTION_CARDS[other]["colour"]].insert(0, other)
-    log(state, "keep", player, colour=data.ACTION_CARDS[kept]["colour"])
+        colours = [data.ACTION_CARDS[c]["colour"] for c in (me["card"], me["second"])]
+        log(state, "draw_two", player, colours=colours)
+        log(state, "drawn_two", player, to=[player], cards=[me["card"], me["second"]])
     finish_turn(state, player)
 
 

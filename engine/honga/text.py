@@ -131,15 +131,22 @@ def describe(event: dict) -> str:
             p=p, colour=_(data.COLOUR_NAMES.get(event["colour"], "-"))
         )
     if kind == "draw_two":
-        return _("{p} ended the turn and drew two {colour} action cards to keep one.").format(
-            p=p, colour=_(data.COLOUR_NAMES[event["colour"]])
+        return _(
+            "{p} ended the turn and drew two action cards ({a}, {b}); {p} lays one of them "
+            "next turn and puts the other under its pile."
+        ).format(
+            p=p,
+            a=_(data.COLOUR_NAMES[event["colours"][0]]),
+            b=_(data.COLOUR_NAMES[event["colours"][1]]),
         )
     if kind == "drawn_two":
-        return _("You drew {a} and {b}.").format(
+        return _("You drew {a} and {b}; you choose one when you lay your next card.").format(
             a=_card_text(event["cards"][0]), b=_card_text(event["cards"][1])
         )
-    if kind == "keep":
-        return _("{p} kept one card and put the other under its pile.").format(p=p)
+    if kind == "card_under":
+        return _("{p} put the other action card ({colour}) under its pile.").format(
+            p=p, colour=_(data.COLOUR_NAMES[event["colour"]])
+        )
     if kind == "game_over":
         scores = ", ".join(f"{q} {n}" for q, n in event["scores"].items())
         text = _("The game is over. Scores: {scores}.").format(scores=scores)
@@ -199,16 +206,16 @@ def help_text(state: dict, player: str | None) -> str:
                 "Lay your action card: 'place CIRCLE DIRECTION', circles 1-4 (1 top left, 2 top right, 3 bottom left, 4 bottom right), directions north/east/south/west; short: 'p2n'. Your view lists what each placement gives. No hand on HONGA's space and he comes to you."
             )
         )
+        if state["pl"][player]["second"] is not None:
+            lines.append(
+                _(
+                    "You hold the two action cards of your extra draw: add 'card 1' or 'card 2' to say which you lay, e.g. 'place 2 north card 1' or 'p2n c1'. The other goes under its pile."
+                )
+            )
     elif phase == "pay":
         lines.append(
             _(
                 "Say where the trade's next mammoth comes from: 'pay board' or 'pay herd K' (place K of the herd, 1 = first)."
-            )
-        )
-    elif phase == "keep":
-        lines.append(
-            _(
-                "Keep one of the two action cards you drew: 'keep 1' or 'keep 2'; the other goes under its pile."
             )
         )
     else:

@@ -2,7 +2,8 @@
 
 Hidden: deck orders and next cards, the bonus cards drawn face down (even from their owner
 until they may be used), the other players' usable bonus cards and action cards in hand
-(their colour is open: the two piles have different backs), the two cards of an extra draw.
+(their colour is open: the two piles have different backs), so also the two cards of an
+extra draw, held until the next card is laid, and the one then put under its pile.
 """
 
 from __future__ import annotations
@@ -72,7 +73,7 @@ def _trade(card: int) -> dict:
 
 def _player(state: dict, p: str) -> dict:
     me = state["pl"][p]
-    card = me["card"]
+    card, second = me["card"], me["second"]
     return {
         "name": p,
         "score": me["score"],
@@ -84,6 +85,7 @@ def _player(state: dict, p: str) -> dict:
         "bonus_usable": sum(1 for c in me["bonus"] if c is not None),
         "bonus_face_down": len(me["fresh"]),
         "card_colour": None if card is None else data.ACTION_CARDS[card]["colour"],
+        "second_card_colour": None if second is None else data.ACTION_CARDS[second]["colour"],
         "honga": state["honga"] == p,
         "tusk": state["tusk"] == p,
     }
@@ -131,20 +133,29 @@ def _own(state: dict, player: str) -> dict:
             if c is not None
         ],
         "legal": commands.legal(state, player),
-        "keep": [],
+        "second_card": None if me["second"] is None else _card(me["second"]),
     }
     if me["card"] is not None:
         own["card"] = _card(me["card"])
-        own["placements"] = [
+        own["placements"] = _placements(me)
+    return own
+
+
+def _placements(me: dict) -> list[dict]:
+    """What each placement of the card(s) in hand gives; with two cards, each names its card
+    ("card": 1 or 2, commands 'place 2 north card 1', short 'p2n c1')."""
+    held = [me["card"]] if me["second"] is None else [me["card"], me["second"]]
+    placements = []
+    for k, card in enumerate(held, start=1):
+        mark = (f" card {k}", f" c{k}") if len(held) == 2 else ("", "")
+        placements.extend(
             {
-                "command": f"place {c} {o}",
-                "short": f"p{c}{o[0]}",
-                "hands": rules.hands_of(me["card"], c, r),
+                "card": k if len(held) == 2 else None,
+                "command": f"place {c} {o}{mark[0]}",
+                "short": f"p{c}{o[0]}{mark[1]}",
+                "hands": rules.hands_of(card, c, r),
             }
             for c in data.CIRCLES
             for r, o in enumerate(data.ORIENTATIONS)
-        ]
-    turn = state["turn"]
-    if state["phase"] == "keep" and turn["player"] == player:
-        own["keep"] = [{"n": i + 1, **_card(c)} for i, c in enumerate(turn["keep"])]
-    return own
+        )
+    return placements

@@ -37,6 +37,17 @@ def lay(state, player, want, colour=None):
     return GAME.play(state, player, command)
 
 
+def holding_two():
+    """A 2-player game with p1 to place, holding the two cards of an extra draw."""
+    s = new()
+    s["pl"]["p1"]["bonus"] = [bonus_id("extra_card")]
+    s = lay(s, "p1", {"trade": 2, "mountain": 1, "honga": 1})
+    s = GAME.play(s, "p1", "bonus 1")
+    s = GAME.play(s, "p1", "done")
+    s = lay(s, "p2", {"fish": 2, "berries": 1, "honga": 1})
+    return GAME.play(s, "p2", "done")
+
+
 def bonus_id(kind, resources=None):
     for i, (k, res) in enumerate(data.BONUS_DECK):
         if k == kind and (resources is None or tuple(resources) == res):
@@ -60,6 +71,7 @@ def h():
         card_for=card_for,
         lay=lay,
         bonus_id=bonus_id,
+        holding_two=holding_two,
         trade_id=trade_id,
         res=res,
         play=GAME.play,

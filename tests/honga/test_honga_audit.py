@@ -323,16 +323,36 @@ def test_lucky_hand_refusal_lists_the_ways(h):
     assert h.play(s, "p1", "b1 trade") == h.play(s, "p1", "bonus 1 trade")
 
 
-def test_keep_forms(h):
-    s = h.new()
-    s["pl"]["p1"]["bonus"] = [h.bonus_id("extra_card")]
-    s = h.lay(s, "p1", {"trade": 2, "mountain": 1, "honga": 1})
-    s = h.play(s, "p1", "bonus 1")
-    s = h.play(s, "p1", "done")
-    for typed in ("k2", "keep card 2", "Keep two", "keep 2"):
-        assert h.play(s, "p1", typed) == h.play(s, "p1", "keep 2")
-    with pytest.raises(IllegalMove, match="'keep 1' or 'keep 2'"):
-        h.play(s, "p1", "keep")
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "p2n c1",
+        "2n c1",
+        "place 2 north card 1",
+        "place card 1 on 2 north",
+        "play card 1 on circle 2 facing north",
+        "Place 2 N card one",
+        "p2n card1",
+    ],
+)
+def test_two_card_place_forms(h, typed):
+    """With two action cards in hand a placement names its card, 'card K' or 'cK'."""
+    s = h.holding_two()
+    assert h.play(s, "p1", typed) == h.play(s, "p1", "place 2 north card 1")
+
+
+def test_two_card_refusals(h):
+    s = h.holding_two()
+    with pytest.raises(IllegalMove, match=r"'p2n' \(read as 'place 2 north'\).*say which you lay"):
+        h.play(s, "p1", "p2n")
+    with pytest.raises(IllegalMove, match="you hold two action cards, card 1 and card 2"):
+        h.play(s, "p1", "p2n c3")
+    with pytest.raises(IllegalMove, match=r"'keep 1'.*say which you lay when you lay it"):
+        h.play(s, "p1", "keep 1")
+    one = h.new()
+    assert h.play(one, "p1", "p2n c1") == h.play(one, "p1", "place 2 north")
+    with pytest.raises(IllegalMove, match="you hold one action card: write 'place 2 north'"):
+        h.play(one, "p1", "p2n c2")
 
 
 def test_no_legal_command_is_end(h):
@@ -358,10 +378,11 @@ def _hide_differently(h, s, owner, chooser):
     me = t["pl"][owner]
     others = list(range(len(h.data.BONUS_DECK)))
     me["fresh"] = [chooser.choice(others) for _ in me["fresh"]]
-    if t["phase"] == "place" and me["card"] is not None:
-        colour = h.data.ACTION_CARDS[me["card"]]["colour"]
-        same = [i for i, c in enumerate(h.data.ACTION_CARDS) if c["colour"] == colour]
-        me["card"] = chooser.choice(same)
+    for held in ("card", "second"):
+        if t["phase"] == "place" and me[held] is not None:
+            colour = h.data.ACTION_CARDS[me[held]]["colour"]
+            same = [i for i, c in enumerate(h.data.ACTION_CARDS) if c["colour"] == colour]
+            me[held] = chooser.choice(same)
     for pile in ("grey", "red"):
         chooser.shuffle(t["decks"][pile])
     chooser.shuffle(t["bonus_deck"])
@@ -383,8 +404,8 @@ def test_views_do_not_depend_on_what_a_player_may_not_see(h):
                 owner = play.choice(s["players"])
                 t = _hide_differently(h, s, owner, chooser)
                 for who in [None, *s["players"]]:
-                    if who == owner and t["pl"][owner]["card"] != s["pl"][owner]["card"]:
-                        continue  # the owner sees their own card
+                    if who == owner and t["phase"] == "place":
+                        continue  # the owner sees their own cards
                     assert h.GAME.view(t, who) == h.GAME.view(s, who), (owner, who)
                 # the others' usable bonus cards: swap them, only the owner notices
                 if any(c is not None for c in s["pl"][owner]["bonus"]):

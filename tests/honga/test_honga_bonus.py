@@ -152,23 +152,28 @@ def test_buy_points(h):
 
 
 def test_extra_action_card(h):
-    """Carta de acción extra: draw two, keep one, the other goes under its pile."""
+    """Carta de acción extra: "al final de este turno, coge dos cartas de acción en lugar de
+    una. Decide cuál de ellas deseas jugar en tu próximo turno. Coloca la carta que no
+    utilices debajo de la pila de robar correspondiente." Both cards are held until the next
+    turn; the choice is made when laying a card, and only then the other goes under its pile."""
     s = _with_bonus(h, "extra_card")
     s = h.play(s, "p1", "bonus 1")
-    top_two = s["decks"]["grey"][-2:]
+    first, second = s["decks"]["grey"][-1], s["decks"]["grey"][-2]
     s = h.play(s, "p1", "done")
-    assert s["phase"] == "keep" and h.GAME.legal(s, "p1") == ["keep 1", "keep 2"]
-    own = h.GAME.view(s, "p1")["own"]["keep"]
-    assert len(own) == 2
-    other_view = h.GAME.view(s, "p2")
-    assert other_view["own"]["keep"] == []
-    assert "drawn_two" not in [e["type"] for e in other_view["log"]]
-    s = h.play(s, "p1", "keep 2")
-    kept = s["pl"]["p1"]["card"]
-    assert kept in top_two
-    other = (set(top_two) - {kept}).pop()
-    assert s["decks"]["grey"][0] == other
-    assert h.GAME.to_move(s) == ["p2"]
+    assert h.GAME.to_move(s) == ["p2"]  # nothing to choose at the end of the turn
+    assert (s["pl"]["p1"]["card"], s["pl"]["p1"]["second"]) == (first, second)
+    s = h.lay(s, "p2", {"fish": 2, "berries": 1, "honga": 1})
+    s = h.play(s, "p2", "done")
+    legal = h.GAME.legal(s, "p1")
+    assert len(legal) == 32 and "place 2 north card 1" in legal and "place 2 north card 2" in legal
+    with pytest.raises(IllegalMove, match="say which you lay, 'place 2 north card 1' or"):
+        h.play(s, "p1", "place 2 north")
+    s = h.play(s, "p1", "place 2 north card 2")
+    assert s["circles"]["2"]["stack"][-1] == second
+    assert s["decks"]["grey"][0] == first  # under its pile, now, not at the end of last turn
+    assert s["pl"]["p1"]["card"] is None and s["pl"]["p1"]["second"] is None
+    s = h.play(s, "p1", "done")
+    assert s["pl"]["p1"]["second"] is None and h.GAME.legal(s, "p2")[0] == "place 1 north"
 
 
 def test_fresh_bonus_not_usable_same_turn(h):

@@ -175,14 +175,26 @@ def test_first_listed_player_starts_and_keeps_the_fire(h):
     assert h.GAME.to_move(s) == ["p1"]
 
 
-def test_extra_card_choice_made_at_the_end_of_the_turn(h):
-    """Decision: "Decide cuál de ellas deseas jugar en tu próximo turno" - the choice is
-    made right after drawing (one line of the same mail); the next turn holds one card."""
-    s = h.new()
+def test_extra_card_cards_held_face_down_for_the_others(h):
+    """Decision: "Decide cuál de ellas deseas jugar en tu próximo turno" - the two cards are in
+    the player's hand until then: the owner sees both, the others only their colours (the piles
+    have different backs), and the one put under its pile is never shown to them."""
+    s = h.new(3)
     s["pl"]["p1"]["bonus"] = [h.bonus_id("extra_card")]
     s = h.lay(s, "p1", {"trade": 2, "mountain": 1, "honga": 1})
     s = h.play(s, "p1", "bonus 1")
     s = h.play(s, "p1", "done")
-    assert h.GAME.to_move(s) == ["p1"] and s["phase"] == "keep"
-    s = h.play(s, "p1", "keep 1")
-    assert h.GAME.to_move(s) == ["p2"] and isinstance(s["pl"]["p1"]["card"], int)
+    mine = h.GAME.view(s, "p1")
+    assert mine["own"]["second_card"]["quarters"]
+    assert [p["card"] for p in mine["own"]["placements"]] == [1] * 16 + [2] * 16
+    for who in (None, "p2", "p3"):
+        view = h.GAME.view(s, who)
+        assert view["table"][0]["card_colour"] == view["table"][0]["second_card_colour"] == "grey"
+        assert "drawn_two" not in [e["type"] for e in view["log"]]
+        assert view.get("own", {}).get("second_card") is None
+    for p in ("p2", "p3"):
+        s = h.lay(s, p, {"fish": 2, "berries": 1, "honga": 1})
+        s = h.play(s, p, "done")
+    s = h.play(s, "p1", "p1n c1")
+    under = [e for e in h.GAME.view(s, "p2")["log"] if e["type"] == "card_under"]
+    assert under == [{"n": under[0]["n"], "type": "card_under", "player": "p1", "colour": "grey"}]

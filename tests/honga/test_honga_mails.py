@@ -303,3 +303,20 @@ def test_final_board_shows_a_shared_place(h):
     assert "Ranking: 1. p1, 1. p2" in board(h.GAME.view(s, "p2"))
     page = render("mail/honga/board.html", "en", view=h.GAME.view(s, "p2"))
     assert "Ranking: 1. p1, 1. p2" in page
+
+
+def test_board_lists_both_cards_of_an_extra_draw(h):
+    """Carta de acción extra: "Decide cuál de ellas deseas jugar en tu próximo turno": the
+    owner's board lists both cards and the placements of each, named 'p2n c1'; the others
+    see two card backs."""
+    s = h.holding_two()
+    out = board(h.GAME.view(s, "p1"))
+    assert "Your action cards (extra action card: lay one of them, the other goes" in out
+    assert re.search(r"^  card 1: grey, hands per quarter \d-\d-\d-\d$", out, re.M)
+    assert re.search(r"^  card 2: grey, hands per quarter \d-\d-\d-\d$", out, re.M)
+    assert re.search(r"^  p1n c1 ", out, re.M) and re.search(r"^  p4w c2 ", out, re.M)
+    assert max(len(line) for line in out.splitlines()) <= 72
+    theirs = board(h.GAME.view(s, "p2"))
+    assert re.search(r"^p1 .* grey\+grey$", theirs, re.M) and "c1" not in theirs
+    page = render("mail/honga/board.html", "en", view=h.GAME.view(s, "p1"))
+    assert "p2n c1" in page and "Your action cards" in page

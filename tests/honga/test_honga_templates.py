@@ -22,7 +22,7 @@ def test_templates_render_views(h):
     chooser = random.Random(5)
     steps = 0
     while game.to_move(s):
-        if steps % 17 == 0 or s["phase"] == "keep":
+        if steps % 17 == 0 or s["pl"][game.to_move(s)[0]]["second"] is not None:
             for who in (None, *s["players"]):
                 view = game.view(s, who)
                 text = board("board.txt", view)

@@ -121,7 +121,6 @@ def test_illegal_messages_explain(h):
 HELP_FORMS = {
     "place": ["'place CIRCLE DIRECTION'", "'p2n'"],
     "pay": ["'pay board'", "'pay herd K'"],
-    "keep": ["'keep 1'", "'keep 2'"],
     "act": ["'trade N'", "'lure'", "'bonus N [option]'", "'done'"],
 }
 

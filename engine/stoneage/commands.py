@@ -276,7 +276,7 @@ _JOINED = re.compile(r"^(?:([a-z]{2,})(\d+)|(\d+)([a-z]{2,}))$")
 
 
 def words_of(command: str) -> list[str]:
-    text = re.sub(r"[,.;:!?()+&-]", " ", command)
+    text = re.sub(r"[,.;:!?()+&]|(?<=[a-z])-(?=[a-z])", " ", command)  # "tool-maker", not "-1"
     for phrase, word in PHRASES:
         text = text.replace(phrase, word)
     out = []

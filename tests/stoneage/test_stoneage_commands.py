@@ -186,3 +186,12 @@ def test_the_tools_setting_is_changed_while_placing():
     s = at_action(new(2), {"forest": {"p1": 1}, "hunt": {"p2": 1}})
     with pytest.raises(IllegalMove, match="placement turns"):
         GAME.play(s, "p1", "tools ask")
+
+
+def test_a_hyphen_joins_words_but_a_minus_is_no_number():
+    """'tool-maker' and 'clay-pit' are places; '-1' is no number of figures to tame."""
+    s = new(2)
+    assert _read(s, "p1", "tool-maker") == "place toolmaker"
+    s["pending"] = [{"kind": "tame", "player": "p1", "count": 2}]
+    with pytest.raises(IllegalMove, match="not understood"):
+        _read(s, "p1", "-1")

@@ -183,7 +183,8 @@ def pending_commands(state: dict, item: dict) -> list[str]:
     return ["bonus one", "bonus all"]
 
 
-def legal(state: dict, player: str) -> list[str]:
+def decisions(state: dict, player: str) -> list[str]:
+    """The commands that decide what is asked of ``player`` now ([] if nothing is)."""
     phase = state["phase"]
     if phase == "over":
         return []
@@ -199,10 +200,16 @@ def legal(state: dict, player: str) -> list[str]:
     if state["players"][state["turn"]] != player:
         return []
     if phase == "place":
-        me = state["p"][player]
-        setting = "tools ask" if me["auto_tools"] else "tools auto"
-        return [place_text(p, n) for p, n in rules.place_options(state, player)] + [setting]
+        return [place_text(p, n) for p, n in rules.place_options(state, player)]
     return action_commands(state, player)
+
+
+def legal(state: dict, player: str) -> list[str]:
+    """The decisions, and the tools setting, which may be switched whenever one is asked."""
+    out = decisions(state, player)
+    if out:
+        out.append("tools ask" if state["p"][player]["auto_tools"] else "tools auto")
+    return out
 
 
 def to_move(state: dict) -> list[str]:
@@ -460,6 +467,8 @@ def parse(state: dict, player: str, command: str) -> str:
     if not words:
         raise IllegalMove(_("there is no command in it."))
     words[0] = _verb_typo(words[0])
+    if len(words) == 2 and set(words) <= {"tools", "tool", "auto", "ask"} and words[0] != words[1]:
+        return "tools auto" if "auto" in words else "tools ask"
     if state["pending"] and state["pending"][0]["player"] == player:
         item = state["pending"][0]
         try:
@@ -478,8 +487,6 @@ def parse(state: dict, player: str, command: str) -> str:
             words.remove(moved)
             words.insert(0, moved)
     verb, rest = words[0], words[1:]
-    if len(words) == 2 and set(words) <= {"tools", "tool", "auto", "ask"} and verb != words[1]:
-        return "tools auto" if "auto" in words else "tools ask"
     if state["phase"] == "feed":
         if verb in ("starve", "lose", "hunger"):
             return "starve"
@@ -590,15 +597,12 @@ def explain(state: dict, player: str, typed: str, canonical: str, legal_now: lis
             reason = _("you do not have {goods}.").format(
                 goods=", ".join(f"{goods[g]} {_(data.GOOD_NAMES[g])}" for g in short)
             )
-    if not reason and state["pending"]:
+    if not reason and words[0] == "tools" and words[1] in ("auto", "ask"):
+        reason = _("your tools are already set to {mode}.").format(mode=words[1])
+    elif not reason and state["pending"]:
         reason = pending_reason(state, state["pending"][0], words)
     elif not reason and state["phase"] == "place" and words[0] == "place":
         reason = place_reason(state, player, words)
-    elif not reason and words[0] == "tools" and words[1] in ("auto", "ask"):
-        if state["phase"] == "place":
-            reason = _("your tools are already set to {mode}.").format(mode=words[1])
-        else:
-            reason = _("change this setting on one of your placement turns.")
     elif not reason and state["phase"] == "action":
         reason = action_reason(state, player, words)
     elif not reason and state["phase"] == "feed" and words[0] == "pay":

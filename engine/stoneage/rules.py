@@ -271,6 +271,36 @@ def best_auto_tools(me: dict, good: str, dice: list[int]) -> list[int]:
     return choice
 
 
+def auto_one_use(me: dict, good: str, dice: list[int]) -> tuple[list[int], list[int]]:
+    """Where no unused tile raises the yield: the one-use cards (least value) and tiles (least
+    value) that reach the next unit, as (tile indices, card values); nothing if none does."""
+    free = [i for i, u in enumerate(me["used"]) if not u]
+    cards = me["one_use"]
+    target = yield_of(good, dice, 0) + 1
+    best: tuple | None = None
+    choice: tuple[list[int], list[int]] = ([], [])
+    for cmask in range(1, 1 << len(cards)):
+        values = [cards[j] for j in range(len(cards)) if cmask >> j & 1]
+        for tmask in range(1 << len(free)):
+            tiles = [free[j] for j in range(len(free)) if tmask >> j & 1]
+            total = sum(me["tools"][i] for i in tiles)
+            if yield_of(good, dice, total + sum(values)) < target:
+                continue
+            key = (sum(values), len(values), total, len(tiles))
+            if best is None or key < best:
+                best, choice = key, (tiles, values)
+    return choice
+
+
+def auto_tools(me: dict, good: str, dice: list[int]) -> tuple[list[int], list[int]]:
+    """What 'tools auto' spends on a roll: the tiles that raise the yield; only where they
+    cannot, one-use cards that reach the next unit."""
+    tiles = best_auto_tools(me, good, dice)
+    if tiles or not me["one_use"]:
+        return tiles, []
+    return auto_one_use(me, good, dice)
+
+
 def use_area(state: dict, player: str, area: str) -> None:
     """Roll for the hunting grounds or a resource area."""
     count = state["board"][area][player]
@@ -287,8 +317,8 @@ def rolled(state: dict, player: str, good: str, dice: list[int], source: str) ->
             0, {"kind": "tools", "player": player, "good": good, "dice": dice, "source": source}
         )
         return
-    tiles = best_auto_tools(me, good, dice) if usable_tools(me) else []
-    finish_roll(state, player, good, dice, source, tiles, [])
+    tiles, cards = auto_tools(me, good, dice) if usable_tools(me) else ([], [])
+    finish_roll(state, player, good, dice, source, tiles, cards)
 
 
 def finish_roll(state, player, good, dice, source, tiles: list[int], cards: list[int]) -> None:
@@ -308,6 +338,7 @@ def finish_roll(state, player, good, dice, source, tiles: list[int], cards: list
         good=good,
         amount=amount,
         tools=total,
+        cards=list(cards),
         place=source,
         dice=dice,
     )
@@ -452,7 +483,15 @@ def build(state: dict, player: str, stack: int, paid: dict) -> None:
 
 
 def set_tools(state: dict, player: str, auto: bool) -> None:
-    state["p"][player]["auto_tools"] = auto
+    """Switch how tools are used; switched to auto while asked about a roll, that roll is
+    answered the automatic way."""
+    me = state["p"][player]
+    me["auto_tools"] = auto
+    pending = state["pending"]
+    if auto and pending and pending[0]["kind"] == "tools" and pending[0]["player"] == player:
+        item = pending.pop(0)
+        tiles, cards = auto_tools(me, item["good"], item["dice"])
+        finish_roll(state, player, item["good"], item["dice"], item["source"], tiles, cards)
 
 
 # -- taming (The Mammoth Herd) -----------------------------------------------------------

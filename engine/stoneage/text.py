@@ -162,7 +162,25 @@ def describe(event: dict) -> str:  # noqa: C901 - one sentence per event kind
             "n": event["amount"],
             "good": good(event["good"]),
             "tools": event["tools"],
+            "cards": ", ".join(map(str, event.get("cards", []))),
         }
+        spent = len(event.get("cards", []))  # logs older than the cards have none
+        if event["place"] == "card" and spent:
+            return ngettext(
+                "{player} rolled {dice} for the card, added tools worth {tools} (the one-use "
+                "tool card {cards}, now spent) and got {n} {good}.",
+                "{player} rolled {dice} for the card, added tools worth {tools} (the one-use "
+                "tool cards {cards}, now spent) and got {n} {good}.",
+                spent,
+            ).format(**values)
+        if spent:
+            return ngettext(
+                "{player} rolled {dice} at {place}, added tools worth {tools} (the one-use tool "
+                "card {cards}, now spent) and got {n} {good}.",
+                "{player} rolled {dice} at {place}, added tools worth {tools} (the one-use tool "
+                "cards {cards}, now spent) and got {n} {good}.",
+                spent,
+            ).format(**values)
         if event["place"] == "card":
             if event["tools"]:
                 return _(
@@ -332,18 +350,21 @@ HELP = {
         "Place figures, one place per command: “place N AREA” for the hunting grounds "
         "(hunt), forest, clay (pit), quarry, river; “place hut” (2 figures), “place field”, "
         "“place toolmaker”, “place card K” (card K costs K resources), “place building K”. "
-        "“tools ask” / “tools auto” switches how your tools are used after rolls."
+        "“tools ask” / “tools auto” switches how your tools are used after rolls (at any of your "
+        "decisions)."
     ),
     "action": N_(
         "Use your places in any order: “use forest”, “use hut”, “buy card K pay 1 wood 1 clay”, "
         "“skip card K”, “build K” (fixed cost) or “build K pay 2 wood 2 gold”, “skip building K”. "
         "Dice are rolled for you. “tools auto” (the default) spends tool tiles only where they "
-        "raise the yield, never one-use tool cards; with “tools ask” (set on a placement turn) "
-        "you choose after each roll."
+        "raise the yield, and a one-use tool card only where no tile does and the card reaches "
+        "the next unit; with “tools ask” (switch at any of your decisions) you choose after "
+        "each roll."
     ),
     "tools": N_(
         "Choose the tools for this roll: “tools none”, or tile values and one-use cards, "
-        "e.g. “tools 3 1 c4” (c4 = the one-use card worth 4)."
+        "e.g. “tools 3 1 c4” (c4 = the one-use card worth 4). “tools auto” lets the engine "
+        "choose, now and after later rolls."
     ),
     "pick": N_("Pick one of the dice for everyone by what it gives: “pick gold”, “pick tool”."),
     "take": N_("Write them like “take 1 wood 1 gold”."),

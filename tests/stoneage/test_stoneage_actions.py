@@ -28,7 +28,7 @@ def test_yield_is_dice_sum_divided_and_rounded_down(dice, area, good, rolled, ex
 def test_actions_in_the_order_the_player_chooses_then_next_player(dice):
     """'los jugadores usan sus figuras ... en el orden que elijan'."""
     s = at_action(new(4), {"forest": {"p1": 1}, "field": {"p1": 1}, "hunt": {"p2": 1}})
-    assert set(GAME.legal(s, "p1")) == {"use forest", "use field"}
+    assert set(GAME.legal(s, "p1")) == {"use forest", "use field", "tools ask"}
     s = GAME.play(s, "p1", "use field")
     assert GAME.to_move(s) == ["p1"]
     dice += [3]
@@ -46,6 +46,93 @@ def test_tools_auto_uses_least_tools_that_raise_the_yield(dice):
     me = s["p"]["p1"]
     assert (
         me["wood"] == 3 and me["used"].count(True) == 1 and me["tools"][me["used"].index(True)] == 1
+    )
+
+
+def _forest(dice, rolled, tools=(), one_use=()):
+    s = at_action(new(4), {"forest": {"p1": len(rolled)}, "field": {"p2": 1}})
+    s["p"]["p1"].update(tools=list(tools), used=[False] * len(tools), one_use=list(one_use))
+    dice += rolled
+    return GAME.play(s, "p1", "use forest")
+
+
+def test_tools_auto_spends_a_one_use_card_that_alone_reaches_the_next_unit(dice):
+    """NOTES.md: 'one-use tool cards are discarded after use'; issue 9: under 'tools auto' a
+    one-use tool is used when it raises the yield to the next unit and nothing else does, and
+    the event says it was used."""
+    s = _forest(dice, [5], one_use=[3])  # 5 -> 1 wood; 5 + 3 = 8 -> 2 wood
+    assert s["p"]["p1"]["wood"] == 2 and s["p"]["p1"]["one_use"] == []
+    event = next(e for e in reversed(s["log"]) if e["type"] == "yield")
+    assert event["cards"] == [3] and event["tools"] == 3
+    assert GAME.describe(event) == (
+        "p1 rolled 5 at the forest, added tools worth 3 (the one-use tool card 3, now spent) "
+        "and got 2 wood."
+    )
+
+
+@pytest.mark.parametrize(
+    "rolled,tools,one_use,wood,used,left",
+    [([5], [1], [3], 2, [True], [3]),  # the tile reaches 6 -> 2 wood: the card is kept
+     ([6], [], [2], 2, [], [2]),  # 6 + 2 = 8 is still 2 wood: no use
+     ([4], [], [4, 2], 2, [], [4]),  # the smallest card that reaches 6
+     ([3], [1], [2], 2, [True], []),  # tile alone 4, card alone 5: both make 6
+     ([1], [], [2], 1, [], []),  # 1 + 2 = 3 -> 1 wood instead of none
+     ([2, 1], [], [4, 3], 2, [], [4])],  # 3 -> 1; +3 -> 6 = 2 wood, the 3 is enough
+)  # fmt: skip
+def test_tools_auto_uses_one_use_cards_only_where_nothing_else_raises_the_yield(
+    dice, rolled, tools, one_use, wood, used, left
+):
+    """Issue 9: 'use a one-use tool when it raises the yield to the next unit and nothing else
+    (the permanent tools) does': tiles first; a card only where the tiles cannot raise the
+    yield, the smallest card (with the fewest tiles) that reaches the next unit."""
+    s = _forest(dice, rolled, tools, one_use)
+    me = s["p"]["p1"]
+    assert me["wood"] == wood and me["used"] == used and me["one_use"] == left
+
+
+def test_a_one_use_card_bought_during_the_actions_is_used_later_that_round(dice):
+    """Issue 9: 'tools ask/auto' may be set at any time, so a one-use tool card bought during
+    the actions can be chosen on a later roll of the same round (NOTES.md: 'one-use tool
+    cards are discarded after use')."""
+    s = at_action(new(4), {"card1": {"p1": 1}, "forest": {"p1": 1}, "hunt": {"p2": 1}})
+    s["row"][0] = 34  # one-use tool 3
+    s["p"]["p1"].update(wood=1)
+    s = GAME.play(s, "p1", "buy card 1 pay 1 wood")
+    assert "tools ask" in GAME.legal(s, "p1")
+    s = GAME.play(s, "p1", "tools ask")
+    assert s["p"]["p1"]["auto_tools"] is False and GAME.to_move(s) == ["p1"]
+    dice += [4]
+    s = GAME.play(s, "p1", "use forest")
+    assert GAME.legal(s, "p1")[:2] == ["tools none", "tools c3"]
+    s = GAME.play(s, "p1", "tools c3")  # 4 + 3 = 7 -> 2 wood
+    assert s["p"]["p1"]["wood"] == 2 and s["p"]["p1"]["one_use"] == []
+
+
+def test_tools_auto_while_a_tools_decision_waits_decides_it(dice):
+    """Issue 9: 'tools auto' may be set at any time; set while the engine asks about a roll, it
+    answers that roll the automatic way."""
+    s = at_action(new(4), {"forest": {"p1": 1}, "hunt": {"p2": 1}})
+    s["p"]["p1"].update(one_use=[3], auto_tools=False)
+    dice += [5]
+    s = GAME.play(s, "p1", "use forest")
+    assert s["pending"][0]["kind"] == "tools" and "tools auto" in GAME.legal(s, "p1")
+    s = GAME.play(s, "p1", "tools auto")
+    assert not s["pending"] and s["p"]["p1"]["wood"] == 2 and s["p"]["p1"]["auto_tools"]
+
+
+def test_the_tools_setting_is_there_in_every_decision():
+    """Issue 9: 'let tools ask/auto be set at any time', whenever the player has something to
+    decide: placing, acting, feeding, or a waiting decision."""
+    s = new(2)
+    assert "tools ask" in GAME.legal(s, "p1")
+    s = at_action(new(2), {"forest": {"p1": 1}, "hunt": {"p2": 1}})
+    assert "tools ask" in GAME.legal(s, "p1") and GAME.legal(s, "p2") == []
+    s["phase"], s["feeding"] = "feed", {"p2": 2}
+    s["p"]["p2"].update(wood=2)
+    assert "tools ask" in GAME.legal(s, "p2") and GAME.legal(s, "p1") == []
+    s = GAME.play(s, "p2", "tools ask")
+    assert (
+        s["phase"] == "feed" and GAME.to_move(s) == ["p2"] and "tools auto" in GAME.legal(s, "p2")
     )
 
 
@@ -212,7 +299,7 @@ def _building(s, tile, **goods):
 def test_fixed_building_costs_its_resources_and_scores_its_points():
     s = _building(at_action(new(4), {"building1": {"p1": 1}, "hunt": {"p2": 1}}), 1, wood=3, clay=1)
     size = len(s["stacks"][0])
-    assert GAME.legal(s, "p1") == ["build 1", "skip building 1"]
+    assert GAME.legal(s, "p1") == ["build 1", "skip building 1", "tools ask"]
     s = GAME.play(s, "p1", "build 1")
     me = s["p"]["p1"]
     assert me["score"] == 10 and me["wood"] == 1 and me["clay"] == 0 and me["buildings"] == [1]
@@ -221,7 +308,7 @@ def test_fixed_building_costs_its_resources_and_scores_its_points():
 
 def test_fixed_building_needs_its_exact_cost():
     s = _building(at_action(new(4), {"building1": {"p1": 1}, "hunt": {"p2": 1}}), 1, wood=1, clay=5)
-    assert GAME.legal(s, "p1") == ["skip building 1"]
+    assert GAME.legal(s, "p1") == ["skip building 1", "tools ask"]
 
 
 def test_building_n_resources_of_exactly_k_kinds():

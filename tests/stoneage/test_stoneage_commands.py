@@ -182,10 +182,14 @@ def test_end_is_never_a_game_command():
     assert "“end”" not in GAME.help(s, "p1")
 
 
-def test_the_tools_setting_is_changed_while_placing():
+def test_the_tools_setting_is_changed_while_acting_too():
+    """Issue 9: 'tools ask/auto' may be set at any time (it was refused outside placing, which
+    this test expected before); setting what is already set says so."""
     s = at_action(new(2), {"forest": {"p1": 1}, "hunt": {"p2": 1}})
-    with pytest.raises(IllegalMove, match="placement turns"):
-        GAME.play(s, "p1", "tools ask")
+    with pytest.raises(IllegalMove, match="already set to auto"):
+        GAME.play(s, "p1", "auto tools")
+    s = GAME.play(s, "p1", "tools ask")
+    assert s["p"]["p1"]["auto_tools"] is False and GAME.to_move(s) == ["p1"]
 
 
 def test_a_hyphen_joins_words_but_a_minus_is_no_number():

@@ -105,13 +105,14 @@ def test_one_use_tool_is_spent_once_and_discarded(dice):
     assert s["p"]["p1"]["stone"] == 1 and not s["pending"]
 
 
-def test_tools_auto_never_spends_one_use_cards(dice):
-    """Engine decision (docs): 'tools auto' never spends one-use tool cards."""
+def test_tools_auto_spends_a_one_use_card_when_nothing_else_raises_the_yield(dice):
+    """Issue 9: under 'tools auto' a one-use tool is used when it raises the yield to the next
+    unit and nothing else does (this test expected the card kept, under the old rule)."""
     s = at_action(new(4), {"forest": {"p1": 1}, "hunt": {"p2": 1}})
     s["p"]["p1"]["one_use"] = [4]
     dice += [2]
     s = GAME.play(s, "p1", "use forest")
-    assert s["p"]["p1"]["wood"] == 0 and s["p"]["p1"]["one_use"] == [4]
+    assert s["p"]["p1"]["wood"] == 2 and s["p"]["p1"]["one_use"] == []
 
 
 def _tiles(kind: str) -> list[int]:
@@ -132,14 +133,14 @@ def test_every_fixed_building(tile):
     info = data.BUILDINGS[tile]
     assert info["points"] == sum(data.VALUE[g] * n for g, n in info["cost"].items())
     s = _at_building(tile, **info["cost"])
-    assert GAME.legal(s, "p1") == ["build 1", "skip building 1"]
+    assert GAME.legal(s, "p1") == ["build 1", "skip building 1", "tools ask"]
     s = GAME.play(s, "p1", "build 1")
     me = s["p"]["p1"]
     assert me["score"] == info["points"] and me["buildings"] == [tile]
     assert all(me[g] == 0 for g in data.RESOURCES)
     short = dict(info["cost"])
     short[next(iter(short))] -= 1
-    assert GAME.legal(_at_building(tile, **short), "p1") == ["skip building 1"]
+    assert GAME.legal(_at_building(tile, **short), "p1") == ["skip building 1", "tools ask"]
 
 
 @pytest.mark.parametrize("tile", _tiles("exact"))

@@ -58,7 +58,7 @@ def test_moving_figures_to_the_tile_costs_one_food_each(dice):
     dice += [4, 4, 4]
     s = GAME.play(s, "p1", "use clay")
     assert s["p"]["p1"]["clay"] == 3 and GAME.to_move(s) == ["p1"]
-    assert set(GAME.legal(s, "p1")) == {"tame 0", "tame 1", "tame 2", "tame 3"}
+    assert set(GAME.legal(s, "p1")) == {"tame 0", "tame 1", "tame 2", "tame 3", "tools ask"}
     s = GAME.play(s, "p1", "tame 2")
     assert s["p"]["p1"]["food"] == 10 and s["herd"]["on_tile"] == {"p1": 2}
     assert "clay" not in s["board"] and GAME.to_move(s) == ["p2"]
@@ -91,7 +91,11 @@ def test_worked_example_red_blue_yellow(dice):
     s = GAME.play(s, "red", "use field")
     taming = next(e for e in s["log"] if e["type"] == "taming")
     assert taming["rolls"] == {"red": [5, 4], "blue": [3, 2], "yellow": [5]}
-    assert GAME.to_move(s) == ["red"] and GAME.legal(s, "red") == ["bonus one", "bonus all"]
+    assert GAME.to_move(s) == ["red"] and GAME.legal(s, "red") == [
+        "bonus one",
+        "bonus all",
+        "tools ask",
+    ]
     s = GAME.play(s, "red", "bonus one")
     assert s["p"]["red"]["tools"] == [1] and s["p"]["red"]["tiles"] == [3]
     assert s["p"]["blue"]["score"] == 3 and s["p"]["yellow"]["score"] == 3
@@ -253,7 +257,11 @@ def test_worked_example_played_from_placement(dice):
     s = GAME.play(s, "yellow", "use quarry")
     taming = next(e for e in s["log"] if e["type"] == "taming")
     assert taming["rolls"] == {"red": [5, 4], "blue": [3, 2], "yellow": [5]}
-    assert GAME.to_move(s) == ["red"] and GAME.legal(s, "red") == ["bonus one", "bonus all"]
+    assert GAME.to_move(s) == ["red"] and GAME.legal(s, "red") == [
+        "bonus one",
+        "bonus all",
+        "tools ask",
+    ]
     s = GAME.play(s, "red", "bonus one")
     assert s["p"]["red"]["tools"] == [1] and s["p"]["red"]["tiles"] == [3]
     assert s["p"]["blue"]["score"] == 3 and s["p"]["yellow"]["score"] == 3
@@ -381,7 +389,12 @@ def test_another_action_moves_on_without_taming(dice):
     dice += [5, 5]  # 10 // 5 = 2 stone
     s = GAME.play(s, "p1", "use quarry")
     assert s["p"]["p1"]["stone"] == 2 and s["pending"][0]["kind"] == "tame"
-    assert set(GAME.legal(s, "p1")) == {"tame 0", "tame 1", "tame 2"}  # legal() unchanged
+    assert set(GAME.legal(s, "p1")) == {
+        "tame 0",
+        "tame 1",
+        "tame 2",
+        "tools ask",
+    }  # legal() unchanged
     food = s["p"]["p1"]["food"]
     s = GAME.play(s, "p1", "use field")
     assert s["pending"] == [] and s["herd"]["on_tile"] == {}

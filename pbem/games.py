@@ -13,6 +13,7 @@ import re
 import secrets
 
 from sqlalchemy import func, select
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session, selectinload
 
 import engine
@@ -20,6 +21,8 @@ from engine.i18n import _
 from pbem import notify
 from pbem.config import Settings
 from pbem.models import Game, Move, Player, Seat, now
+
+_INSERTS = {"postgresql": postgresql.insert, "sqlite": sqlite.insert}
 
 
 class GameError(ValueError):
@@ -36,13 +39,22 @@ class Refused(GameError):
 
 
 def player_for(session: Session, address: str) -> Player:
-    """The player with ``address``, created on first sight."""
+    """The player with ``address``, created on first sight.
+
+    Race-free: a worker creating the same player at the same time waits for the other's
+    ``INSERT ... ON CONFLICT DO NOTHING`` and then reads its row, instead of failing.
+    """
     address = address.strip().lower()
-    player = session.scalar(select(Player).where(Player.address == address))
+    query = select(Player).where(Player.address == address)
+    player = session.scalar(query)
     if player is None:
-        player = Player(address=address, name=_short_name(address))
-        session.add(player)
-        session.flush()
+        insert = _INSERTS[session.get_bind().dialect.name]
+        session.execute(
+            insert(Player)
+            .values(address=address, name=_short_name(address))
+            .on_conflict_do_nothing(index_elements=[Player.address])
+        )
+        player = session.scalar(query)
     return player
 
 
@@ -115,7 +127,9 @@ def create(
         game_engine.new([f"p{i}" for i in range(len(addresses))], seed=0, options=checked)
     except ValueError as exc:
         raise GameError(str(exc)) from None
-    players = [player_for(session, a) for a in addresses]
+    # in one order for everybody: two mails inviting the same new players never deadlock
+    known = {address: player_for(session, address) for address in sorted(addresses)}
+    players = [known[address] for address in addresses]
     for player in players:
         if player.address == (creator or "").lower():
             player.unsubscribed = False  # writing to us again is opting in again

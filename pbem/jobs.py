@@ -6,44 +6,106 @@ job runs (and is tested) without Celery.
 
 from __future__ import annotations
 
+import email.policy
 import logging
 from datetime import timedelta
+from email.parser import BytesHeaderParser
 
 from sqlalchemy import delete, select
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import SQLAlchemyError
 
 import engine
-from engine.i18n import use
-from pbem import i18n, pipeline
+from engine.i18n import _, use
+from pbem import i18n, notify, pipeline
 from pbem.config import Settings
 from pbem.db import transaction
-from pbem.mail import compose, outbox, send
+from pbem.mail import compose, outbox, route, send
 from pbem.models import Game, InboundMail, Player, Seat, WebhookToken, now
 
 log = logging.getLogger(__name__)
 
 
+MAX_ATTEMPTS = 5  # tries of a mail that end in a database error before it is given up
+
+
+class TryAgain(Exception):
+    """The mail stays pending: the database failed (busy, a race lost, away) and may not next
+    time. The Celery task retries it with backoff, and the sweeper comes by as well."""
+
+
 def process_inbound(settings: Settings, inbound_id: int) -> list[int]:
     """Run the pipeline on one stored mail; return the outbox ids to send after the commit.
 
-    Any error leaves no half-applied change: the transaction is rolled back. A database that
-    is unreachable or busy (OperationalError) leaves the mail pending, to be tried again; any
-    other error marks it failed (with the error) so the operator sees it and the sweeper
-    leaves it.
+    Any error leaves no half-applied change: the transaction is rolled back. A database error
+    leaves the mail pending and raises :class:`TryAgain`, up to ``MAX_ATTEMPTS`` tries; after
+    the last one, and at once for any other error, the mail is marked failed (with the error,
+    for the operator) and its sender is told that nothing of it was applied.
     """
     try:
         with transaction(settings.database_url) as session:
             return pipeline.process(session, settings, inbound_id)
-    except OperationalError:
-        log.warning("inbound mail %s stays pending: database unavailable", inbound_id)
-        raise
     except Exception as exc:
-        log.exception("inbound mail %s failed", inbound_id)
-        with transaction(settings.database_url) as session:
-            row = session.get(InboundMail, inbound_id)
-            if row is not None and row.status == "pending":
-                row.status, row.error = "failed", f"{type(exc).__name__}: {exc}"
-        return []
+        log.exception("inbound mail %s: %s", inbound_id, type(exc).__name__)
+        try:
+            return _after_error(settings, inbound_id, exc)
+        except SQLAlchemyError:  # the database cannot even record it: the mail stays pending
+            log.warning("inbound mail %s stays pending: database unavailable", inbound_id)
+            raise TryAgain(inbound_id) from exc
+
+
+def _after_error(settings: Settings, inbound_id: int, exc: Exception) -> list[int]:
+    """Count the failed try; give the mail up (failed, sender answered) after the last one."""
+    with transaction(settings.database_url) as session:
+        row = session.scalar(
+            select(InboundMail).where(InboundMail.id == inbound_id).with_for_update()
+        )
+        if row is None or row.status != "pending":
+            return []
+        row.attempts += 1
+        row.error = f"{type(exc).__name__}: {exc}"[:2000]
+        retry = isinstance(exc, SQLAlchemyError) and row.attempts < MAX_ATTEMPTS
+        if not retry:
+            row.status = "failed"
+            session.info["queued"] = []
+            _tell_failed(session, settings, row)
+            session.flush()
+            return [mail.id for mail in session.info.pop("queued")]
+    raise TryAgain(inbound_id) from exc
+
+
+def _tell_failed(session, settings: Settings, row: InboundMail) -> None:
+    """Tell the sender of a mail given up that nothing of it was applied (when there is one).
+
+    Only the headers are read: the body may be what failed.
+    """
+    headers = BytesHeaderParser(policy=email.policy.default).parsebytes(row.raw)
+    address = route.sender(headers)
+    if not address:
+        log.warning("inbound mail %s failed and has no sender to tell", row.id)
+        return
+    player = session.scalar(select(Player).where(Player.address == address))
+    locale = player.locale if player else "en"
+    with use(i18n.translations(locale)):
+        subject = _("Your mail could not be handled")
+        paragraph = _(
+            "Something went wrong on our side while we handled your mail, and nothing of it "
+            "was applied. We have kept it to look into; please send your commands again later."
+        )
+    in_reply_to = next(iter(route.header_values(headers, "Message-ID")), None)
+    try:
+        with session.begin_nested():
+            notify.notice(
+                session,
+                settings,
+                address,
+                subject,
+                [paragraph],
+                in_reply_to=in_reply_to,
+                locale=locale,
+            )
+    except Exception:  # an answer that cannot be written must not keep the mail from failing
+        log.exception("inbound mail %s failed; its sender could not be told", row.id)
+        session.info["queued"] = []
 
 
 def send_outbound(settings: Settings, outbound_id: int) -> str:

@@ -121,6 +121,7 @@ class InboundMail(Base):
     status: Mapped[str] = mapped_column(String(16), default="pending", index=True)
     kind: Mapped[str] = mapped_column(String(16), default="")
     error: Mapped[str] = mapped_column(Text, default="")
+    attempts: Mapped[int] = mapped_column(Integer, default=0)  # tries that ended in an error
     game_id: Mapped[int | None] = mapped_column(ForeignKey("game.id"), nullable=True)
     seat_id: Mapped[int | None] = mapped_column(ForeignKey("seat.id"), nullable=True)
 

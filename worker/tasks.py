@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-from sqlalchemy.exc import OperationalError
-
 from pbem import jobs
 from worker.celery_app import app, settings
 
 
 @app.task(
     name="worker.tasks.process_inbound",
-    autoretry_for=(OperationalError,),
+    autoretry_for=(jobs.TryAgain,),
     retry_backoff=True,
     max_retries=8,
 )
 def process_inbound(inbound_id: int) -> None:
-    """Apply one stored inbound mail, then send its answers (retried while the database is away)."""
+    """Apply one stored inbound mail, then send its answers (retried after a database error)."""
     for outbound_id in jobs.process_inbound(settings, inbound_id):
         send.delay(outbound_id)
 

@@ -7,11 +7,12 @@ PostgreSQL's row lock (``SELECT ... FOR UPDATE``) serializes moves on one game.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
 
-from sqlalchemy import create_engine, event
+from sqlalchemy import create_engine, event, text
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -64,3 +65,14 @@ def transaction(url: str) -> Iterator[Session]:
         raise
     finally:
         session.close()
+
+
+def lock_name(session: Session, name: str) -> None:
+    """Hold a lock on ``name`` (an address, say) until the end of the transaction.
+
+    PostgreSQL: a transaction-level advisory lock on a 64-bit hash of the name. SQLite needs
+    none: ``BEGIN IMMEDIATE`` holds the whole database for the writer already.
+    """
+    if session.get_bind().dialect.name == "postgresql":
+        key = int.from_bytes(hashlib.sha256(name.encode()).digest()[:8], "big", signed=True)
+        session.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": key})

@@ -16,6 +16,7 @@ import engine
 from engine.i18n import _, use
 from pbem import i18n
 from pbem.config import Settings
+from pbem.db import lock_name
 from pbem.mail import compose, outbox
 from pbem.models import Game, OutboundMail, Seat, now
 
@@ -52,7 +53,10 @@ def _answer_budget(session, to: str) -> tuple[bool, str | None]:
 
     At most ``ANSWER_LIMIT`` such answers an hour go to one address: a broken auto-responder
     answering our answers can never make a loop, and a person is told when the answers stop.
+    They are counted under a lock on the address, held until the commit: a worker answering it
+    at the same time counts this answer too.
     """
+    lock_name(session, f"answers to {to}")
     left = ANSWER_LIMIT - _answers_lately(session, to)
     if left <= 0:
         log.warning("not answering %s again this hour", to)

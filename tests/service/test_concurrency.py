@@ -8,7 +8,7 @@ from datetime import timedelta
 
 from sqlalchemy import select, text, update
 
-from pbem import jobs
+from pbem import jobs, notify
 from pbem.db import engine_for, sessions, transaction
 from pbem.mail.accept import accept
 from pbem.models import InboundMail, OutboundMail
@@ -95,3 +95,63 @@ def test_the_sweeper_leaves_the_rows_a_live_worker_holds(postgres_settings):
     holder.close()
     sweeper.join(30)
     assert not waited and results == [([free_mail], [free_row])]
+
+
+def _answers_to(settings, address: str) -> int:
+    with transaction(settings.database_url) as session:
+        return len(
+            session.scalars(
+                select(OutboundMail.id).where(
+                    OutboundMail.to_address == address, OutboundMail.kind.in_(notify.ANSWER_KINDS)
+                )
+            ).all()
+        )
+
+
+def test_the_answer_budget_is_counted_under_a_lock_per_address(postgres_settings):
+    """Two workers answering one address at once: the second counts after the first's answer
+    is committed, so the twentieth answer of the hour is the last one."""
+    settings = postgres_settings
+
+    def answer(session):
+        return notify.notice(session, settings, "a1@x.test", "Help", ["..."])
+
+    with transaction(settings.database_url) as session:
+        for _ in range(notify.ANSWER_LIMIT - 1):
+            answer(session)
+    holder = sessions(settings.database_url)()
+    assert answer(holder) is not None  # the twentieth, not yet committed
+    other, results, waited = run_beside(
+        settings, backend_pid(holder), lambda: _in_transaction(settings, answer)
+    )
+    holder.commit()
+    holder.close()
+    other.join(30)
+    assert waited and results == [None]
+    assert _answers_to(settings, "a1@x.test") == notify.ANSWER_LIMIT
+
+
+def _in_transaction(settings, work):
+    with transaction(settings.database_url) as session:
+        return work(session)
+
+
+def test_mistakes_mailed_by_several_workers_get_twenty_answers(service):
+    """Mail to the service address takes no game's lock: only the budget's lock keeps count."""
+    raws = [service.to_service("a1@x.test", f"I am away ({n})") for n in range(28)]
+    errors: list[Exception] = []
+
+    def work(share):
+        for raw in share:
+            try:
+                service.deliver(raw)
+            except Exception as exc:  # noqa: BLE001 - reported below
+                errors.append(exc)
+
+    workers = [threading.Thread(target=work, args=(raws[n::4],)) for n in range(4)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    assert errors == []
+    assert _answers_to(service.settings, "a1@x.test") == notify.ANSWER_LIMIT

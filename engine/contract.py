@@ -192,13 +192,15 @@ class Game:
             **self.observe(state, player),
         }
 
-    def draws(self, state: State) -> int:
-        """How many random draws (dice, shuffles) the game has made so far.
+    def draws(self, state: State) -> tuple:
+        """A mark of the random draws made so far: it changes with every die rolled, every
+        shuffle, and (in games that override it with the sizes of their face-down piles)
+        every card or tile taken from a face-down pile.
 
-        The service compares it before and after a mail: the outcome of a draw that is not
-        applied must not be told, or a player could look at the dice before choosing.
+        The service compares it line by line: a draw once made is binding, and the outcome of
+        a draw that is not applied is never told, or a player could look before choosing.
         """
-        return state["rng"]
+        return (state["rng"],)
 
     def dump(self, state: State) -> dict:
         """JSON-able data from which :meth:`restore` rebuilds the state exactly."""
@@ -225,7 +227,8 @@ class Game:
         raise NotImplementedError
 
     def apply(self, state: State, player: str, command: str) -> None:
-        """Carry out a normalized command on a private copy; raise IllegalMove if not legal."""
+        """Carry out a normalized command on a private copy; raise IllegalMove if not legal,
+        before any random draw (a refusal must never depend on a draw's outcome)."""
         raise NotImplementedError
 
     def observe(self, state: State, player: str | None) -> dict:

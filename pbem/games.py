@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import re
 import secrets
+from dataclasses import dataclass
 
 from sqlalchemy import func, select
 from sqlalchemy.dialects import postgresql, sqlite
@@ -30,12 +31,14 @@ class GameError(ValueError):
 
 
 class Refused(GameError):
-    """A mail's line that cannot be applied now: ``line`` is quoted back with the reason."""
+    """A mail's line that cannot be applied now: ``line`` is quoted back with the reason;
+    ``set_aside`` lists the mail's other lines that were not carried out because of it."""
 
-    def __init__(self, line: str, reason: str):
+    def __init__(self, line: str, reason: str, set_aside: list[str] | None = None):
         super().__init__(reason)
         self.line = line
         self.reason = reason
+        self.set_aside = list(set_aside or [])
 
 
 def player_for(session: Session, address: str) -> Player:
@@ -218,6 +221,49 @@ def start_if_ready(session: Session, settings: Settings, game: Game) -> bool:
     return True
 
 
+@dataclass(frozen=True)
+class Played:
+    """What playing one mail's game lines gives: the lines applied and the state after them;
+    ``refused`` when a line failed after an earlier line made a draw that stays applied."""
+
+    lines: list[str]
+    state: dict
+    refused: Refused | None = None
+
+
+def play_lines(game_engine, state: dict, player: str, lines: list[str]) -> Played:
+    """Play ``lines`` in order, the way one mail is applied.
+
+    All of them, or on a refused line none, as long as no line made a random draw (dice, a
+    shuffle, a card or tile from a face-down pile: :meth:`engine.contract.Game.draws`). A draw
+    once made is binding, as at the table: when a line fails after one, the lines up to and
+    including the last one that drew stay applied, and the failing line and all after it are
+    refused. So a refusal never tells the outcome of a draw that is not applied, and sending
+    the lines again in another order cannot bring other dice. Raises :class:`Refused` when
+    nothing is applied.
+    """
+    current, kept, kept_lines = state, state, 0
+    for index, line in enumerate(lines):
+        try:
+            after = game_engine.play(current, player, line)
+        except engine.IllegalMove as exc:
+            if index and player not in game_engine.to_move(current):
+                reason = _(
+                    "Your turn was over after the line before ({previous}), so this line and "
+                    "the ones after it could not be carried out."
+                ).format(previous=lines[index - 1])
+            else:
+                reason = str(exc)
+            refused = Refused(line, reason, lines[kept_lines:index] + lines[index + 1 :])
+            if not kept_lines:
+                raise refused from None
+            return Played(lines[:kept_lines], kept, refused)
+        if game_engine.draws(after) != game_engine.draws(current):
+            kept, kept_lines = after, index + 1
+        current = after
+    return Played(list(lines), current)
+
+
 def apply(
     session: Session,
     settings: Settings,
@@ -226,41 +272,22 @@ def apply(
     lines: list[str],
     guard: int | None = None,
     inbound_id: int | None = None,
-) -> None:
-    """Apply all game lines of one mail in order, or none of them.
+) -> Played:
+    """Apply the game lines of one mail (see :func:`play_lines`) and mail the players.
 
-    ``game`` must be locked (:func:`locked`). On an illegal line nothing changes and
-    :class:`Refused` names the line and the reason.
+    ``game`` must be locked (:func:`locked`). When nothing can be applied nothing changes and
+    :class:`Refused` names the line and the reason. When a line fails after a draw, the
+    applied lines are kept and the mover's mail says which line was refused and why; the
+    returned ``refused`` tells the caller the rest of the mail is not carried out.
     """
     game_engine = engine.load(game.kind)
     refusal = _refusal(game, guard)
     if refusal:
         raise Refused(f"#{guard}" if guard is not None else lines[0], refusal)
     before = game_engine.restore(game.state)
-    new_state = before
-    for index, line in enumerate(lines):
-        try:
-            new_state = game_engine.play(new_state, seat.name, line)
-        except engine.IllegalMove as exc:
-            earlier = "; ".join(lines[:index])
-            if game_engine.draws(new_state) != game_engine.draws(before):
-                # the earlier lines rolled dice or drew cards: their outcome is not told
-                # before it counts, so the reason (which may mention it) is not given either
-                reason = _(
-                    "This line is not possible after your earlier lines ({earlier}), which "
-                    "rolled dice or drew cards. Nothing was applied and nothing is said about "
-                    "them: send the earlier lines on their own first."
-                ).format(earlier=earlier)
-            elif index and seat.name not in game_engine.to_move(new_state):
-                reason = _(
-                    "Your turn was over after the line before ({previous}), so this line and "
-                    "the ones after it could not be carried out. Nothing was applied."
-                ).format(previous=lines[index - 1])
-            else:
-                reason = str(exc)
-            raise Refused(line, reason) from None
+    played = play_lines(game_engine, before, seat.name, lines)
     number = _last_move(session, game.id)
-    for offset, line in enumerate(lines, start=1):
+    for offset, line in enumerate(played.lines, start=1):
         session.add(
             Move(
                 game_id=game.id,
@@ -270,8 +297,10 @@ def apply(
                 inbound_id=inbound_id,
             )
         )
-    new_state = _play_absent(session, game, game_engine, new_state, number + len(lines))
-    _save(session, settings, game, game_engine, new_state, seat, game_engine.to_move(before))
+    state = _play_absent(session, game, game_engine, played.state, number + len(played.lines))
+    waiting_before = game_engine.to_move(before)
+    _save(session, settings, game, game_engine, state, seat, waiting_before, played)
+    return played
 
 
 def _refusal(game: Game, guard: int | None) -> str:
@@ -314,12 +343,14 @@ def _save(
     state: dict,
     mover: Seat | None = None,
     waiting_before: list[str] | None = None,
+    played: Played | None = None,
 ) -> None:
     """Persist the new state, bump the position, and mail the seated players their view.
 
     Everybody is mailed when the turn passes (who is to move changed), when the game ends, or
     when there is no single mover (start, resignation). A move in the middle of a turn is
     mailed to the mover and to whoever is to move; the others read it in their next mail.
+    The mover's mail also tells what of their mail was applied when a line was refused.
     """
     game.state = game_engine.dump(state)
     game.version += 1
@@ -329,8 +360,26 @@ def _save(
     waiting = game_engine.to_move(state)
     everybody = mover is None or waiting != waiting_before or game.status == "finished"
     for seat in game.seats:
-        if seat.status == "joined" and (everybody or seat.id == mover.id or seat.name in waiting):
+        if seat.status != "joined":
+            continue
+        if mover is not None and seat.id == mover.id:
+            notify.turn(session, settings, game, seat, state, _partly(played))
+        elif everybody or seat.name in waiting:
             notify.turn(session, settings, game, seat, state)
+
+
+def _partly(played: Played | None) -> dict | None:
+    """What the mover's mail says of a mail applied in part: the lines applied, the refused
+    line and why, the lines set aside."""
+    if played is None or played.refused is None:
+        return None
+    refused = played.refused
+    return {
+        "applied": played.lines,
+        "line": refused.line,
+        "reason": refused.reason,
+        "set_aside": refused.set_aside,
+    }
 
 
 def resign(session: Session, settings: Settings, game: Game, seat: Seat) -> None:

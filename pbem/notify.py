@@ -80,8 +80,14 @@ def _queue(session, message: EmailMessage, kind: str, game: Game | None) -> Outb
     return row
 
 
-def turn(session, settings: Settings, game: Game, seat: Seat, state: dict) -> OutboundMail:
-    """The position after a change, for one seat: what happened, the board, what to type."""
+def turn(
+    session, settings: Settings, game: Game, seat: Seat, state: dict, refused: dict | None = None
+) -> OutboundMail:
+    """The position after a change, for one seat: what happened, the board, what to type.
+
+    ``refused`` (for the mover of a mail applied in part): the lines ``applied``, the refused
+    ``line`` and its ``reason``, and the lines ``set_aside``.
+    """
     game_engine = engine.load(game.kind)
     locale = seat.player.locale
     with use(i18n.translations(locale)):
@@ -102,6 +108,7 @@ def turn(session, settings: Settings, game: Game, seat: Seat, state: dict) -> Ou
             "help": game_engine.help(state, seat.name) if legal else "",
             "version": game.version,
             "result": result,
+            "refused": refused,
         }
     if view["log"]:
         seat.seen = view["log"][-1]["n"]

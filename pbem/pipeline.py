@@ -117,7 +117,7 @@ def _handle(session: Session, settings: Settings, row: InboundMail, message: Ema
             _seat_mail(session, settings, game, seat, text, row.id)
             savepoint.commit()
         except games.Refused as refused:
-            savepoint.rollback()  # a mail is applied whole or not at all
+            savepoint.rollback()  # a refused mail applies nothing
             del session.info["queued"][queued:]
             state = engine.load(game.kind).restore(game.state) if game.state else None
             notify.error(
@@ -157,7 +157,9 @@ def _seat_mail(session, settings, game: Game, seat: Seat, text: str, inbound_id:
             raise games.Refused(
                 moves[0], _("The game has not started yet: reply join to take your seat.")
             )
-        games.apply(session, settings, game, seat, moves, parsed.guard, inbound_id)
+        played = games.apply(session, settings, game, seat, moves, parsed.guard, inbound_id)
+        if played.refused:
+            return  # applied up to a draw; the rest is refused, as the mover's mail says
     for line in service:
         _seat_command(session, settings, game, seat, line)
 

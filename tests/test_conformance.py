@@ -14,6 +14,7 @@ import random
 import pytest
 
 import engine
+from engine.contract import copy_state, normalize
 from engine.i18n import use
 
 GARBAGE = [
@@ -129,6 +130,13 @@ def test_every_step_keeps_the_contract(case):
         if junk.strip().lower() not in legal:
             with pytest.raises(engine.IllegalMove):
                 game.play(state, player, junk)
+        # a refused command draws nothing first (a refusal must not tell a draw's outcome)
+        for refused in (f"{command} xyzzy", f"{command} 99", junk):
+            scratch = copy_state(state)
+            try:
+                game.apply(scratch, player, normalize(refused))
+            except engine.IllegalMove:
+                assert game.draws(scratch) == game.draws(state), refused
         # a player who may not move is refused
         idle = [p for p in state["players"] if p not in game.to_move(state)]
         if idle:

@@ -139,6 +139,13 @@ class Hengist(Game):
         )
         return "\n".join(lines)
 
+    def draws(self, state: State) -> tuple:
+        # and every card or tile taken from a face-down pile (cards, road tiles, treasures),
+        # and every look at a face-down road tile
+        looks = sum(len(board["seen"]) for board in state["boards"])
+        piles = (state["deck"], state["aside_roads"], state["aside_treasures"])
+        return (state["rng"], *map(len, piles), looks)
+
     def summary(self) -> list[str]:
         return summary.paragraphs()
 

@@ -40,6 +40,11 @@ class Honga(Game):
     def help(self, state, player):
         return text.help_text(state, player)
 
+    def draws(self, state):
+        # and every card taken from a face-down pile: action cards, bonus cards, trade cards
+        piles = (*state["decks"].values(), state["bonus_deck"], state["trade_deck"])
+        return (state["rng"], *map(len, piles))
+
     def summary(self):
         return summary.paragraphs()
 

@@ -80,6 +80,12 @@ class StoneAge(Game):
         lines = [text.decision(state, player), _(text.HELP[key])]
         return "\n".join(line for line in lines if line)
 
+    def draws(self, state):
+        # and every card or tile taken from a face-down pile: the deck, the building stacks
+        # (the next tile shows), the herd's tiles
+        herd = len(state["herd"]["pile"]) if state["herd"] else 0
+        return (state["rng"], len(state["deck"]), *map(len, state["stacks"]), herd)
+
     def summary(self):
         return summary.paragraphs()
 

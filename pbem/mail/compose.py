@@ -54,7 +54,7 @@ KINDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
                 "waiting_for",
             }
         ),
-        frozenset(),
+        frozenset({"refused"}),
     ),
     "error": (
         frozenset({"line", "reason", "legal", "help", "version"}),
@@ -68,7 +68,7 @@ KINDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "relay": (frozenset({"from_name", "text"}), frozenset({"game_title", "game_id"})),
     "over": (
         frozenset({"game_title", "result", "view"}),
-        frozenset({"game", "game_id", "events"}),
+        frozenset({"game", "game_id", "events", "refused"}),
     ),
     "digest": (frozenset({"player", "games"}), frozenset()),
 }

@@ -334,17 +334,35 @@ def test_a_reply_just_under_the_size_limit_is_read_like_any_other(service):
 
 
 def test_a_line_after_the_turn_ended_is_explained(service):
+    """Stone Age: placing passes the turn and draws nothing, so the whole mail is refused."""
+    game_id = service.new_game(kind="stoneage", players=2, seed=5)
+    mover = service.to_move(game_id)[0]
+    place = service.legal(game_id, mover)[0]
+    sent = service.deliver(service.reply(game_id, mover, f"{place}\n{place}"))
+    assert moves(service, game_id) == [] and [m.kind for m in sent] == ["error"]
+    body = " ".join(text_of(sent[0]).split())
+    assert f"Your turn was over after the line before ({place})" in body
+
+
+def test_a_line_after_a_turn_that_drew_is_refused_and_the_turn_kept(service):
+    """HONGA's 'done' draws the next action card: a draw once made counts (issue 9.5), so the
+    turn stays applied and only the line after it is refused, in the mover's one mail. (This
+    test refused the whole mail before draws became binding.)"""
     game_id = service.new_game(players=2, seed=5)
     mover = service.to_move(game_id)[0]
     place = service.legal(game_id, mover)[0]
     sent = service.deliver(service.reply(game_id, mover, f"{place}\ndone\n{place}"))
-    assert moves(service, game_id) == [] and [m.kind for m in sent] == ["error"]
-    assert "Your turn was over after the line before (done)" in " ".join(text_of(sent[0]).split())
+    assert [m.command for m in moves(service, game_id)] == [place, "done"]
+    mine = [m for m in sent if m.to_address == service.seat(game_id, mover)["address"]]
+    assert [m.kind for m in mine] == ["turn"]
+    assert "Your turn was over after the line before (done)" in " ".join(text_of(mine[0]).split())
 
 
-def test_a_refusal_never_tells_dice_rolled_by_unapplied_lines(service):
-    """Dice come from the seed: telling the roll of a refused mail would let a player look at
-    the dice before choosing where to use them."""
+def test_a_roll_once_made_counts_and_the_rest_of_the_mail_is_refused(service):
+    """Dice come from the seed: had the refusal of "roll, then an impossible line" applied
+    nothing, the player could learn the roll and send the lines again in another order. The
+    line that rolled stays applied (its dice shown as in any applied mail), the rest is
+    refused. (This test expected nothing applied and nothing said before issue 9.5.)"""
     game_id = service.new_game(kind="stoneage", players=2, seed=2)
     chooser = random.Random(2)
     game = engine.load("stoneage")
@@ -368,10 +386,15 @@ def test_a_refusal_never_tells_dice_rolled_by_unapplied_lines(service):
         service.deliver(service.reply(game_id, mover, game.bot(state, mover, chooser)))
     else:
         raise AssertionError("no dice were rolled in 60 mails")
-    sent = service.deliver(service.reply(game_id, mover, f"{rolls[0]}\nbuild 9 pay 7 gold"))
+    before = len(moves(service, game_id))
+    sent = service.deliver(
+        service.reply(game_id, mover, f"{rolls[0]}\nbuild 9 pay 7 gold\nsay hello")
+    )
+    assert [m.command for m in moves(service, game_id)[before:]] == [rolls[0]]
+    assert [m.kind for m in sent] == ["turn"]  # one answer, no relay of the say line
     body = " ".join(text_of(sent[0]).split())
-    assert sent[0].kind == "error" and "rolled dice or drew cards" in body
-    assert re.search(r"rolled \d|roll(ed)? of \d|dice: \d", body) is None, body
+    assert re.search(r"rolled( \d)+ at", body), body
+    assert "This line could not be: > build 9 pay 7 gold" in body
 
 
 def test_unsubscribing_from_an_invitation_calls_the_game_off_without_mailing_the_leaver(service):

@@ -17,6 +17,7 @@ Headers decided here:
 Templates use only the context they are given (the recipient's view): that is what keeps
 hidden information hidden. Required keys per kind are in :data:`KINDS`; optional ones default
 to ``None``; compose adds ``locale``, ``legal_sample`` (the legal commands to list, at most 24),
+``standings`` and ``outcome`` (a finished game's ranking, and where the recipient finished),
 ``service_address``, ``reply_address`` and ``unsubscribe_url`` (``None`` without a token).
 """
 
@@ -122,6 +123,40 @@ def sample(commands: list[str], most: int = LEGAL_SHOWN) -> list[str]:
     return [commands[index] for index in sorted(chosen)]
 
 
+def standings(result: Mapping | None) -> list[dict]:
+    """A finished game's ranking as rows ``{"place", "shared", "players": [(name, score)]}``.
+
+    Players who share a place (``result["places"]``, or a group in ``result["ranking"]``) are
+    one row, marked shared; a result without places is numbered by its ranking.
+    """
+    if not result:
+        return []
+    scores = result.get("scores") or {}
+    given = result.get("places") or {}
+    rows: list[dict] = []
+    for item in result.get("ranking") or sorted(scores):
+        names = [item] if isinstance(item, str) else list(item)
+        place = given.get(names[0], sum(len(row["players"]) for row in rows) + 1)
+        if rows and rows[-1]["place"] == place:
+            rows[-1]["players"] += [(name, scores.get(name)) for name in names]
+        else:
+            rows.append({"place": place, "players": [(name, scores.get(name)) for name in names]})
+    for row in rows:
+        row["shared"] = len(row["players"]) > 1
+    return rows
+
+
+def outcome(rows: list[dict], player: str | None) -> dict | None:
+    """Where ``player`` finished: ``{"place", "of", "shared_with"}`` (None for a non-player)."""
+    total = sum(len(row["players"]) for row in rows)
+    for row in rows:
+        names = [name for name, _score in row["players"]]
+        if player in names:
+            others = [name for name in names if name != player]
+            return {"place": row["place"], "of": total, "shared_with": others}
+    return None
+
+
 @dataclass(frozen=True)
 class Thread:
     """Where a mail belongs: its game, the game's root Message-ID, subject and reply address."""
@@ -183,9 +218,12 @@ def compose(
     """The complete mail of ``kind`` to ``to``: text/plain with an HTML alternative."""
     values = _context(kind, context)
     unsubscribe = f"{settings.base_url}/unsubscribe/{thread.token}" if thread.token else None
+    ranked = standings(values.get("result")) if kind == "over" else []
     values.update(
         locale=locale,
         legal_sample=sample(values.get("legal") or []),
+        standings=ranked,
+        outcome=outcome(ranked, (values.get("view") or {}).get("you")),
         service_address=settings.service_address,
         reply_address=thread.reply_to,
         unsubscribe_url=unsubscribe,

@@ -379,9 +379,11 @@ def test_tie_on_points_goes_to_more_treasure_tiles_else_shared():
     state["taken"] = {"ann": [10], "bob": [5, 5]}
     result = GAME.result(state)
     assert result["ranking"] == ["bob", "ann"] and result["shared"] is False
+    assert result["places"] == {"bob": 1, "ann": 2}
     state["taken"] = {"ann": [10, 5], "bob": [7, 8]}
     result = GAME.result(state)
     assert result["shared"] is True and result["winners"] == ["ann", "bob"]
+    assert result["places"] == {"ann": 1, "bob": 1}  # a shared first place, as the mail says
 
 
 def test_turn_limit_ends_a_game_nobody_finishes():

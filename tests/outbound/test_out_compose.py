@@ -156,9 +156,11 @@ def test_invite_says_how_to_answer(settings, thread, contexts):
 
 
 def test_over_ranks_with_ties(settings, thread, contexts):
+    """Shared places are named so (issue 9.8; the list was numbered 1., 2. before)."""
     text, markup = parts(compose("over", "ann@example.org", contexts["over"], thread, settings))
-    assert "  1. ann (31)\n  2. bob (27), cy (27)" in text
-    assert "<li>bob (27), cy (27)</li>" in markup
+    assert "  1st: ann (31)\n  2nd (shared): bob (27), cy (27)" in text
+    assert "<li><strong>2nd (shared):</strong> bob (27), cy (27)</li>" in markup
+    assert "You won." in text and "You won." in markup
     # a finished game's mail does not invite a reply to play on
     for part in (text, markup):
         assert "Reply to this mail to play" not in part

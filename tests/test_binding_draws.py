@@ -42,7 +42,7 @@ def stoneage_forest_hunt() -> dict:
 
 
 def test_stoneage_the_forest_roll_stays_applied_when_the_purchase_after_it_fails():
-    """ "Durante la fase de acciones, los jugadores usan sus figuras para obtener recursos ...
+    """Rule text: "Durante la fase de acciones, los jugadores usan sus figuras para obtener recursos ...
     en el orden que elijan": the order is the player's, the dice are not. One figure in the
     forest yields at most 2 wood, so 'buy card 4 pay 4 wood' after it always fails."""
     before = stoneage_forest_hunt()
@@ -88,7 +88,7 @@ def honga_forest_placement() -> tuple[dict, str]:
 
 
 def test_honga_a_bonus_card_taken_from_the_deck_stays_taken():
-    """ "Talar el espeso bosque: por cada mano que señale hacia el bosque, podrás coger una
+    """Rule text: "Talar el espeso bosque: por cada mano que señale hacia el bosque, podrás coger una
     carta de bonificación. Coloca la carta boca abajo y sin mirarla": the card comes off the
     face-down deck when the card is laid, and a later refused line does not put it back."""
     before, place = honga_forest_placement()
@@ -115,7 +115,7 @@ def test_honga_a_placement_that_draws_nothing_is_refused_with_the_line_after_it(
 
 
 def test_hengist_the_cards_drawn_at_the_end_of_the_turn_stay_drawn():
-    """ "En su primer turno, el jugador inicial puede realizar 2 acciones como máximo" and
+    """Rule text: "En su primer turno, el jugador inicial puede realizar 2 acciones como máximo" and
     "B. Sacar cartas: Roba 2 cartas": the second action ends the first turn and draws from the
     face-down pile, so a third line is refused and the two moves and the draw stay applied."""
     before = HENGIST.new(["ann", "bob"], seed=3)
@@ -129,7 +129,7 @@ def test_hengist_the_cards_drawn_at_the_end_of_the_turn_stay_drawn():
 
 
 def test_hengist_a_look_at_a_road_tile_counts_as_a_draw():
-    """ "Puedes espiar con un grupo de asalto jugando una carta de Explorador. Si lo hace, mire
+    """Rule text: "Puedes espiar con un grupo de asalto jugando una carta de Explorador. Si lo hace, mire
     el otro lado de una loseta de carretera": once looked at, it stays looked at."""
     state = HENGIST.new(["ann", "bob"], seed=3)
     state["hands"]["ann"].append("explorer")

@@ -42,7 +42,7 @@ VERBS = {
     "move": "move", "m": "move", "go": "move", "land": "move", "embark": "move",
     "raid": "raid", "r": "raid", "attack": "raid",
     "spy": "spy", "s": "spy", "look": "spy",
-    "reinforce": "reinforce", "return": "reinforce", "reinforcement": "reinforce",
+    "reinforce": "reinforce", "reinforcement": "reinforce", "return": "return", "back": "return",
     "done": "done", "pass": "done",
     "discard": "discard", "d": "discard",
 }  # fmt: skip
@@ -231,12 +231,17 @@ def apply(state: State, player: str, command: str) -> None:
         return
     if not rules.actions_left(state):
         raise IllegalMove(_("You have no actions left this turn; write 'done'."))
+    if verb in ("move", "discard"):
+        words = [
+            word for word in words if word != "back"
+        ]  # "go back to the boat", "move a back to 1b"
     actions = {
         "move": _move,
         "discard": _discard,
         "raid": _raid,
         "spy": _spy,
         "reinforce": _reinforce,
+        "return": _return,
     }
     actions[verb](state, player, words, typed)
 
@@ -281,6 +286,11 @@ def _choose(state: State, player: str, given: list[int], fits, what: str) -> int
             what=what, parties=", ".join(letter(i) for i in fitting)
         )
     )
+
+
+def _first_lost(state: State, player: str) -> int:
+    """The first of ``player``'s lost parties (party a when none is lost), for examples."""
+    return next((i for i, place in enumerate(state["parties"][player]) if place == places.BOX), 0)
 
 
 def _check_hand(state: State, player: str, cards: list[str]) -> None:
@@ -520,44 +530,46 @@ def _raid(state: State, player: str, words: list[str], typed: str) -> None:
         )
     terrains = rules.side_of(state, board)["paths"][colour]
     cards = [parse_card(w) for w in rest if parse_colour(w) != colour]
+    options = raid_sets(Counter(state["hands"][player]), terrains)
     if not cards:
-        hand = state["hands"][player]
-        options = raid_sets(Counter(hand), terrains)
-        if not options:
-            raise IllegalMove(
-                _(
-                    "The {path} path needs one card for each of {terrains}, all at once; your hand ({hand}) cannot pay for it."
-                ).format(
-                    path=_(data.PATH_NAMES[colour]),
-                    terrains=", ".join(_(data.TERRAIN_NAMES[t]) for t in terrains),
-                    hand=", ".join(sorted(hand, key=CARD_ORDER.get)) or "-",
-                )
-            )
-        if len(options) > 1:
-            raise IllegalMove(
-                _(
-                    "The {path} path needs one card for each of {terrains}, and your hand pays for it in more than one way: name the cards, e.g. 'raid {party} {colour} {cards}'."
-                ).format(
-                    path=_(data.PATH_NAMES[colour]),
-                    colour=colour,
-                    terrains=", ".join(_(data.TERRAIN_NAMES[t]) for t in terrains),
-                    party=letter(index),
-                    cards=card_text(options[0]),
-                )
-            )
-        cards = list(options[0])
+        # "raid a blue": fine when exactly one set without an explorer pays; an explorer is
+        # never played unless named (it sails the boat, which may flip the raider's board)
+        plain = [combo for combo in options if data.EXPLORER not in combo]
+        if len(plain) != 1:
+            raise _raid_refusal(state, player, index, colour, terrains, options, None)
+        cards = list(plain[0])
     if not rules.pays_for(cards, terrains):
-        raise IllegalMove(
-            _(
-                "The {path} path needs one card for each of {terrains}, all at once; {cards} does not fit."
-            ).format(
-                path=_(data.PATH_NAMES[colour]),
-                terrains=", ".join(terrains),
-                cards=card_text(cards),
-            )
-        )
+        raise _raid_refusal(state, player, index, colour, terrains, options, cards)
     _check_hand(state, player, cards)
     rules.raid(state, player, index, colour, cards)
+
+
+def _raid_refusal(state, player, index, colour, terrains, options, named) -> IllegalMove:
+    """Why a raid is not paid for: what the path needs, and every set of cards in the hand
+    that pays for it, written as the command to send (explorers only where the player names
+    them)."""
+    values = {
+        "path": _(data.PATH_NAMES[colour]),
+        "terrains": ", ".join(_(data.TERRAIN_NAMES[t]) for t in terrains),
+        "hand": ", ".join(sorted(state["hands"][player], key=CARD_ORDER.get)) or "-",
+        "cards": card_text(named or []),
+        "commands": ", ".join(
+            f"'raid {letter(index)} {colour} {card_text(combo)}'" for combo in options
+        ),
+    }
+    if not options:
+        text = _(
+            "The {path} path needs one card for each of {terrains}, all at once; your hand ({hand}) cannot pay for it."
+        )
+    elif named:
+        text = _(
+            "The {path} path needs one card for each of {terrains}, all at once; {cards} does not fit. Your hand pays for it with: {commands}."
+        )
+    else:
+        text = _(
+            "The {path} path needs one card for each of {terrains}, all at once: name the cards to play. Your hand pays for it with: {commands}."
+        )
+    return IllegalMove(text.format(**values))
 
 
 def _explorer_word(word: str) -> bool:
@@ -598,13 +610,45 @@ def _spy(state: State, player: str, words: list[str], typed: str) -> None:
     rules.spy(state, player, index, slot)
 
 
+def _return(state: State, player: str, words: list[str], typed: str) -> None:
+    """'return c boat', 'c back to the boat': a party on a beach boards the boat (action I),
+    a lost party comes back to it with an explorer (action II, as 'reinforce c')."""
+    given, where, rest = _split(words)
+    rest = [w for w in rest if not _explorer_word(w)]
+    if [w for w in where if places.parse(state, w) != places.BOAT] or rest:
+        raise IllegalMove(
+            _(
+                "{typed!r}: 'return' brings a party back to the boat, e.g. 'return a boat'; to go elsewhere write 'move a 1b'."
+            ).format(typed=typed)
+        )
+    home = state["parties"][player]
+
+    def boards(i):
+        return any(t == places.BOAT for t, _c in rules.destinations(state, player, i))
+
+    explorer = data.EXPLORER in state["hands"][player]
+    index = _choose(
+        state,
+        player,
+        given,
+        lambda i: explorer if home[i] == places.BOX else boards(i),
+        _("return to the boat"),
+    )
+    if home[index] == places.BOX:
+        _reinforce(state, player, [letter(index)], typed)
+    else:
+        _move(state, player, [letter(index), places.BOAT], typed)
+
+
 def _reinforce(state: State, player: str, words: list[str], typed: str) -> None:
     given, where, rest = _split(words)
     rest = [w for w in rest if not _explorer_word(w)]
-    if where or rest:
+    if [w for w in where if places.parse(state, w) != places.BOAT] or rest:
         raise IllegalMove(
-            _("{typed!r}: write 'reinforce a' to bring lost party a back to the boat.").format(
-                typed=typed
+            _(
+                "{typed!r}: write 'reinforce {party}' to bring lost party {party} back to the boat."
+            ).format(
+                typed=typed, party=letter(given[0]) if given else letter(_first_lost(state, player))
             )
         )
     home = state["parties"][player]
@@ -621,8 +665,11 @@ def _reinforce(state: State, player: str, words: list[str], typed: str) -> None:
         )
     if data.EXPLORER not in state["hands"][player]:
         raise IllegalMove(
-            _("Reinforcement needs an explorer card, and your hand holds none now: {hand}.").format(
-                hand=", ".join(sorted(state["hands"][player], key=CARD_ORDER.get)) or "-"
+            _(
+                "Party {party} is lost: bringing it back to the boat needs an explorer card, and your hand holds none now: {hand}."
+            ).format(
+                party=letter(index),
+                hand=", ".join(sorted(state["hands"][player], key=CARD_ORDER.get)) or "-",
             )
         )
     rules.reinforce(state, player, index)

@@ -29,15 +29,16 @@ def test_missing_cards_are_counted_in_words_not_card_s():
 
 
 def test_a_raid_without_cards_suggests_cards_from_your_own_hand():
-    """Several sets pay: the example names cards the player holds, not the bare terrains."""
+    """Several sets pay: the refusal lists them as commands, with cards the player holds, not
+    the bare terrains. (It gave one example before every paying set was listed, issue 9.9.)"""
     state = fresh()
     state["parties"]["ann"] = ["h10", "boat", "boat"]  # red: river+forest
-    state["hands"]["ann"] = ["river/forest", "explorer", "forest"]
+    state["hands"]["ann"] = ["river/forest", "river", "forest"]
     text = refusal(state, "raid a red")
     assert "needs one card for each of river, forest" in text
-    assert "more than one way" in text
-    example = text.split("e.g. '")[1].split("'")[0]
-    assert example in GAME.legal(state, "ann")
+    listed = text.split("Your hand pays for it with: ")[1].rstrip(".").split(", ")
+    assert len(listed) == 3
+    assert {command.strip("'") for command in listed} <= set(GAME.legal(state, "ann"))
     state["hands"]["ann"] = ["hill", "hill"]
     text = refusal(state, "raid a red")
     assert "your hand (hill, hill) cannot pay for it" in text
@@ -157,7 +158,9 @@ def test_reinforce_after_the_only_explorer_was_spent_shows_the_hand_now():
     state["hands"]["ann"] = ["explorer", "hill"]
     state = play(state, "spy b 2")
     text = refusal(state, "reinforce a")
-    assert "Reinforcement needs an explorer card, and your hand holds none now: hill." in text
+    # the refusal names the party typed (issue 9.10)
+    assert "Party a is lost: bringing it back to the boat needs an explorer card" in text
+    assert "your hand holds none now: hill." in text
     assert "your hand holds none now: hill." in refusal(state, "spy c 3")
 
 

@@ -5,11 +5,16 @@ and turns plain JSON-able state into new state. It never touches mail, databases
 
 Subclasses implement ``setup``, ``to_move``, ``legal``, ``apply``, ``observe``, ``result``,
 ``help``, ``summary``, ``describe`` and ``bot``; the base class does the rest (validation,
-copying, the public log, dump/restore) the same way for every game.
+copying, the public log, dump/restore) the same way for every game. The words of a game's commands
+live in ``engine/<game>/vocabulary.py`` (``VOCABULARY``, see :mod:`engine.resemble`): from
+them the base class tells a mistyped command from a greeting (:meth:`Game.resembles`) and
+knows the command that ends a turn (:meth:`Game.ends_turn`).
 """
 
 from __future__ import annotations
 
+import functools
+import importlib
 import random
 import re
 from dataclasses import dataclass
@@ -17,6 +22,7 @@ from typing import Any
 
 import orjson
 
+from engine import resemble
 from engine.i18n import _
 
 State = dict[str, Any]
@@ -201,6 +207,38 @@ class Game:
         a draw that is not applied is never told, or a player could look before choosing.
         """
         return (state["rng"],)
+
+    @functools.cached_property
+    def vocabulary(self) -> resemble.Vocabulary:
+        """The words of this game's commands (``engine/<game>/vocabulary.py``)."""
+        try:
+            module = importlib.import_module(f"engine.{self.name}.vocabulary")
+        except ModuleNotFoundError:
+            return resemble.Vocabulary()
+        return module.VOCABULARY
+
+    def resembles(self, state: State | None, player: str | None, line: str) -> bool:
+        """Whether ``line`` looks like a command of this game, typed right or not.
+
+        The service sets aside a greeting or a sign-off only when it does not: a line that
+        resembles a command but is not one is refused, never silently dropped.
+        """
+        if resemble.resembles(self.vocabulary, line):
+            return True
+        if state is None or player not in self.to_move(state):
+            return False
+        return normalize(line) in self.legal(state, player)
+
+    def ends_turn(self, command: str) -> bool:
+        """Whether ``command`` is this game's way to end a turn ("done", "pass")."""
+        return normalize(command).strip(" .!") in self.vocabulary.ends_turn
+
+    def forfeited(self, state: State, player: str) -> str:
+        """What ``player`` gives up by ending the turn now, as a sentence ("" if nothing).
+
+        The service tells it to a player whose ``done`` leaves actions unused.
+        """
+        return ""
 
     def dump(self, state: State) -> dict:
         """JSON-able data from which :meth:`restore` rebuilds the state exactly."""

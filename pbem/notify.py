@@ -69,6 +69,17 @@ def _answer_budget(session, to: str) -> tuple[bool, str | None]:
     return True, None
 
 
+def echo(session, address: str, read: list[str], set_aside: list[str]) -> None:
+    """Remember what was read in ``address``'s mail, for every answer to it in this
+    transaction: "I read: join. I left aside: Thanks, Bob" (``mail/_echo`` partial)."""
+    session.info.setdefault("echo", {})[address.lower()] = {"read": read, "set_aside": set_aside}
+
+
+def _echo_for(session, to: str) -> dict | None:
+    """What was read in the mail of ``to`` being answered (None: not answering ``to``)."""
+    return session.info.get("echo", {}).get(to.lower())
+
+
 def _queue(session, message: EmailMessage, kind: str, game: Game | None) -> OutboundMail:
     """Queue in the caller's transaction; ``session.info["queued"]`` collects the rows to send."""
     message["X-PBEM-Kind"] = kind
@@ -109,6 +120,7 @@ def turn(
             "version": game.version,
             "result": result,
             "refused": refused,
+            "echo": _echo_for(session, seat.player.address),
         }
     if view["log"]:
         seat.seen = view["log"][-1]["n"]
@@ -128,8 +140,10 @@ def error(
     line: str,
     reason: str,
     in_reply_to: str | None,
+    line_number: int | None = None,
 ) -> OutboundMail | None:
-    """A refused mail: the line that failed, why, and what is legal now (nothing was applied)."""
+    """A refused mail: the line that failed (and its number in a mail of several), why, and
+    what is legal now (nothing was applied)."""
     game_engine = engine.load(game.kind)
     with use(i18n.translations(seat.player.locale)):
         allowed, last_note = _answer_budget(session, seat.player.address)
@@ -141,11 +155,13 @@ def error(
             "game_id": game.id,
             "game_title": game_engine.title,
             "line": line,
+            "line_number": line_number,
             "reason": reason,
             "legal": legal,
             "help": game_engine.help(state, seat.name) if legal else "",
             "version": game.version,
             "last_answer": last_note,
+            "echo": _echo_for(session, seat.player.address),
         }
     message = compose.compose(
         "error",
@@ -234,6 +250,6 @@ def notice(
         mail_thread = thread(settings, game, seat, in_reply_to)
     else:
         mail_thread = compose.thread_for(settings, None, "pbem", [], None, in_reply_to=in_reply_to)
-    context = {"subject": subject, "paragraphs": paragraphs}
+    context = {"subject": subject, "paragraphs": paragraphs, "echo": _echo_for(session, to)}
     message = compose.compose("notice", to, context, mail_thread, settings, locale)
     return _queue(session, message, "news" if news else "notice", game)

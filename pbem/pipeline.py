@@ -12,12 +12,15 @@ import dataclasses
 import email
 import email.policy
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
 from email.message import EmailMessage
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 import engine
+from engine import resemble
 from engine.i18n import _, use
 from pbem import games, i18n, notify
 from pbem.config import Settings
@@ -26,10 +29,6 @@ from pbem.mail.classify import classify
 from pbem.mail.extract import new_text
 from pbem.mail.route import authentic, header_values, route, sender
 from pbem.models import Game, InboundMail, Player, Seat
-
-SEAT_COMMANDS = {"join", "decline", "status", "help", "rules", "games", "resign", "say",
-                 "unsubscribe"}  # fmt: skip
-SERVICE_COMMANDS = {"new", "games", "help", "rules", "unsubscribe"}
 
 
 def process(session: Session, settings: Settings, inbound_id: int) -> list[int]:
@@ -42,6 +41,7 @@ def process(session: Session, settings: Settings, inbound_id: int) -> list[int]:
     if row is None or row.status != "pending":
         return []
     session.info["queued"] = []
+    session.info["echo"] = {}
     message = parse(row.raw)
     row.kind = classify(message)
     if row.kind != "normal":
@@ -49,6 +49,7 @@ def process(session: Session, settings: Settings, inbound_id: int) -> list[int]:
     else:
         row.status = _handle(session, settings, row, message)
     session.flush()
+    session.info.pop("echo")
     return [mail.id for mail in session.info.pop("queued")]
 
 
@@ -113,16 +114,20 @@ def _handle(session: Session, settings: Settings, row: InboundMail, message: Ema
     with use(i18n.translations(seat.player.locale)):
         queued = len(session.info["queued"])
         savepoint = session.begin_nested()
+        mail = SeatMail(session, settings, game, seat, row.id, reply_to)
         try:
-            _seat_mail(session, settings, game, seat, text, row.id)
+            parsed = _read_seat_mail(mail, text)
+        except games.Refused as refused:
+            _refuse(mail, refused, None)
+            return "refused"
+        notify.echo(session, seat.player.address, parsed.read, parsed.set_aside)
+        try:
+            _seat_mail(mail, parsed)
             savepoint.commit()
         except games.Refused as refused:
             savepoint.rollback()  # a refused mail applies nothing
             del session.info["queued"][queued:]
-            state = engine.load(game.kind).restore(game.state) if game.state else None
-            notify.error(
-                session, settings, game, seat, state, refused.line, refused.reason, reply_to
-            )
+            _refuse(mail, refused, parsed)
             return "refused"
     return "done"
 
@@ -134,34 +139,61 @@ def _asks_to_unsubscribe(message: EmailMessage) -> bool:
     return bool(subjects) and subjects[0].lower() == "unsubscribe"
 
 
-def _seat_mail(session, settings, game: Game, seat: Seat, text: str, inbound_id: int) -> None:
-    """A reply to a game mail: check every line first, apply the game lines, then the rest."""
+@dataclass
+class SeatMail:
+    """A reply to a game mail being handled: where it belongs and whom to answer."""
+
+    session: Session
+    settings: Settings
+    game: Game
+    seat: Seat
+    inbound_id: int
+    reply_to: str | None
+
+    def state(self) -> dict | None:
+        """The game's current state (None before it starts)."""
+        return engine.load(self.game.kind).restore(self.game.state) if self.game.state else None
+
+
+def _read_seat_mail(mail: SeatMail, text: str) -> commands.Parsed:
+    """The reply's commands; lines that do not look like one of the game's are set aside."""
+    game_engine, state = engine.load(mail.game.kind), mail.state()
     try:
-        parsed = commands.parse(text)
+        return commands.parse(text, lambda line: game_engine.resembles(state, mail.seat.name, line))
     except commands.CommandError as exc:
         raise games.Refused("", str(exc)) from None
-    service = _once_each([line for line in parsed.lines if line.kind == "service"])
+
+
+def _seat_mail(mail: SeatMail, parsed: commands.Parsed) -> None:
+    """A reply to a game mail: check every line first, apply the game lines, then the rest."""
+    service = [line for line in parsed.lines if line.kind != "game"]
     moves = [line.text for line in parsed.lines if line.kind == "game"]
     for line in service:
-        if line.name not in SEAT_COMMANDS:
-            raise games.Refused(
-                line.text,
-                _("{command} is sent to {service}, not to a game.").format(
-                    command=line.name, service=settings.service_address
-                ),
-            )
-    if not service and not moves:
+        _check(mail.settings, line, SEAT_HANDLERS)
+    service = _once_each(service)
+    if not parsed.lines:
         raise games.Refused("", _("We found no command in your mail."))
     if moves:
-        if game.status == "inviting":
+        if mail.game.status == "inviting":
             raise games.Refused(
                 moves[0], _("The game has not started yet: reply join to take your seat.")
             )
-        played = games.apply(session, settings, game, seat, moves, parsed.guard, inbound_id)
+        played = games.apply(
+            mail.session,
+            mail.settings,
+            mail.game,
+            mail.seat,
+            moves,
+            parsed.guard,
+            mail.inbound_id,
+        )
         if played.refused:
             return  # applied up to a draw; the rest is refused, as the mover's mail says
     for line in service:
-        _seat_command(session, settings, game, seat, line)
+        try:
+            SEAT_HANDLERS[line.name](mail, line)
+        except games.GameError as exc:
+            raise games.Refused(line.text, str(exc)) from None
 
 
 def _once_each(lines: list[commands.Line]) -> list[commands.Line]:
@@ -177,64 +209,184 @@ def _once_each(lines: list[commands.Line]) -> list[commands.Line]:
     return list(first.values())
 
 
-def _seat_command(session, settings, game: Game, seat: Seat, line) -> None:
-    """One service command written in a reply to a game mail."""
-    try:
-        if line.name == "join":
-            games.join(session, settings, seat)
-        elif line.name == "decline":
-            games.decline(session, settings, seat)
-        elif line.name == "resign":
-            games.resign(session, settings, game, seat)
-        elif line.name == "say":
-            notify.relay(session, settings, game, seat, line.argument)
-        elif line.name == "status" and game.state:
-            notify.turn(session, settings, game, seat, engine.load(game.kind).restore(game.state))
-        elif line.name == "unsubscribe":
-            games.unsubscribe(session, settings, seat.player)
-            _unsubscribed(session, settings, seat.player.address)
-        else:
-            _answer(session, settings, seat.player.address, line.name, game=game, seat=seat)
-    except games.GameError as exc:
-        raise games.Refused(line.text, str(exc)) from None
+def _check(settings: Settings, line: commands.Line, handlers: dict) -> None:
+    """Refuse a line that is no command here: mistyped, chat between commands, or a command
+    for another address."""
+    if line.kind == "mistyped":
+        raise games.Refused(
+            line.text,
+            _("This is not how {command} is written: write {usage} on a line of its own.").format(
+                command=line.name, usage=commands.usage(line.name)
+            ),
+        )
+    if line.kind == "chat":
+        raise games.Refused(
+            line.text,
+            _(
+                "This line reads like a message, not a command. To write to the other "
+                "players, begin the line with say."
+            ),
+        )
+    if line.name not in handlers:
+        where = settings.service_address if line.name == "new" else _("a game mail")
+        raise games.Refused(
+            line.text,
+            _("{command} is sent to {service}, not here.").format(command=line.name, service=where),
+        )
+
+
+def _refuse(mail: SeatMail, refused: games.Refused, parsed: commands.Parsed | None) -> None:
+    """The refusal of a whole mail: the line (by number when there are several), the reason."""
+    number = None
+    if parsed is not None and len(parsed.lines) > 1:
+        number = next((x.number for x in parsed.lines if x.text == refused.line), None)
+    notify.error(
+        mail.session,
+        mail.settings,
+        mail.game,
+        mail.seat,
+        mail.state(),
+        refused.line,
+        refused.reason,
+        mail.reply_to,
+        line_number=number,
+    )
+
+
+# -- service commands in a reply to a game mail ------------------------------------------------
+
+
+def _join(mail: SeatMail, line: commands.Line) -> None:
+    games.join(mail.session, mail.settings, mail.seat)
+
+
+def _decline(mail: SeatMail, line: commands.Line) -> None:
+    games.decline(mail.session, mail.settings, mail.seat)
+
+
+def _resign(mail: SeatMail, line: commands.Line) -> None:
+    games.resign(mail.session, mail.settings, mail.game, mail.seat)
+
+
+def _say(mail: SeatMail, line: commands.Line) -> None:
+    notify.relay(mail.session, mail.settings, mail.game, mail.seat, line.argument)
+
+
+def _status(mail: SeatMail, line: commands.Line) -> None:
+    state = mail.state()
+    if state is None:
+        _help(mail, line)
+    else:
+        notify.turn(mail.session, mail.settings, mail.game, mail.seat, state)
+
+
+def _help(mail: SeatMail, line: commands.Line) -> None:
+    paragraphs = help_paragraphs(mail.settings, line.argument)
+    state = mail.state()
+    if state is not None and line.argument.lower() != "new":
+        paragraphs.append(engine.load(mail.game.kind).help(state, mail.seat.name))
+    notify.notice(
+        mail.session,
+        mail.settings,
+        mail.seat.player.address,
+        _("Help"),
+        paragraphs,
+        game=mail.game,
+        seat=mail.seat,
+    )
+
+
+def _seat_rules(mail: SeatMail, line: commands.Line) -> None:
+    _rules(
+        mail.session,
+        mail.settings,
+        mail.seat.player.address,
+        line.argument,
+        mail.game,
+        mail.seat,
+    )
+
+
+def _games(mail: SeatMail, line: commands.Line) -> None:
+    _list_games(mail.session, mail.settings, mail.seat.player.address, mail.game, mail.seat)
+
+
+def _unsubscribe(mail: SeatMail, line: commands.Line) -> None:
+    games.unsubscribe(mail.session, mail.settings, mail.seat.player)
+    _unsubscribed(mail.session, mail.settings, mail.seat.player.address)
+
+
+#: What each service command does in a reply to a game mail (commands.SERVICE_COMMANDS).
+SEAT_HANDLERS: dict[str, Callable[[SeatMail, commands.Line], None]] = {
+    "join": _join,
+    "decline": _decline,
+    "status": _status,
+    "help": _help,
+    "rules": _seat_rules,
+    "games": _games,
+    "resign": _resign,
+    "say": _say,
+    "unsubscribe": _unsubscribe,
+}
+
+
+# -- mail to the service address ----------------------------------------------------------------
+
+
+@dataclass
+class ServiceMail:
+    """A mail to the service address being handled: who wrote it and whom to answer."""
+
+    session: Session
+    settings: Settings
+    address: str
+    reply_to: str | None
+
+    def notice(self, subject: str, paragraphs: list[str], **more) -> None:
+        notify.notice(
+            self.session,
+            self.settings,
+            self.address,
+            subject,
+            paragraphs,
+            in_reply_to=self.reply_to,
+            **more,
+        )
+
+
+#: Names of the games, for telling "Let's play Stone Age" from a greeting.
+def _game_words() -> resemble.Vocabulary:
+    titles = [word for name in engine.names() for word in resemble.tokens(engine.load(name).title)]
+    return resemble.vocabulary(names=[*engine.names(), *titles])
 
 
 def _service_mail(session, settings, address: str, text: str, reply_to: str | None) -> str:
     """A mail to the service address: new games and questions that need no game."""
     if not address:
         return "refused"
+    mail = ServiceMail(session, settings, address, reply_to)
+    words = _game_words()
     try:
-        lines = commands.parse(text).lines
+        parsed = commands.parse(text, lambda line: resemble.resembles(words, line))
     except commands.CommandError as exc:
-        notify.notice(
-            session,
-            settings,
-            address,
-            _("We did not understand your mail"),
-            [str(exc), service_help(settings)],
-            in_reply_to=reply_to,
-        )
+        mail.notice(_("We did not understand your mail"), [str(exc), service_help(settings)])
         return "refused"
-    for line in lines:
-        if line.name not in SERVICE_COMMANDS:
-            notify.notice(
-                session,
-                settings,
-                address,
+    notify.echo(session, address, parsed.read, parsed.set_aside)
+    for line in parsed.lines:
+        try:
+            _check(settings, line, SERVICE_HANDLERS)
+        except games.Refused as refused:
+            mail.notice(
                 _("We did not understand your mail"),
                 [
-                    _('"{line}" is not something we can do here.').format(line=line.text),
+                    _('"{line}": {reason}').format(line=line.text, reason=refused.reason),
                     service_help(settings),
                 ],
-                in_reply_to=reply_to,
             )
             return "refused"
-    asked = sum(line.name == "new" for line in lines)
+    asked = sum(line.name == "new" for line in parsed.lines)
     if asked > 1:
-        notify.notice(
-            session,
-            settings,
-            address,
+        mail.notice(
             _("Your games were not created"),
             [
                 _(
@@ -243,98 +395,96 @@ def _service_mail(session, settings, address: str, text: str, reply_to: str | No
                 ).format(count=asked),
                 service_help(settings),
             ],
-            in_reply_to=reply_to,
         )
         return "refused"
-    lines = _once_each(lines)
-    if not lines:
-        notify.notice(
-            session,
-            settings,
-            address,
-            _("How to play"),
-            [service_help(settings)],
-            in_reply_to=reply_to,
-        )
+    if not parsed.lines:
+        mail.notice(_("How to play"), [service_help(settings)])
         return "done"
-    for line in lines:
-        if line.name == "new":
-            try:
-                request = commands.parse_new_game(line.argument)
-                game = games.create(
-                    session,
-                    settings,
-                    request.game,
-                    request.addresses,
-                    request.options,
-                    creator=address,
-                )
-            except (commands.CommandError, games.GameError) as exc:
-                notify.notice(
-                    session,
-                    settings,
-                    address,
-                    _("Your game was not created"),
-                    [
-                        _('"{line}": {reason}').format(line=line.text, reason=exc),
-                        service_help(settings),
-                    ],
-                    in_reply_to=reply_to,
-                )
-                return "refused"
-            notify.notice(
-                session,
-                settings,
-                address,
-                _("Game {id} is waiting for players").format(id=game.id),
-                [_("We invited the other players; the game starts when all have joined.")],
-                game=game,
-                seat=game.seats[0],
-                in_reply_to=reply_to,
-                news=True,
-            )
-        elif line.name == "unsubscribe":
-            # a From is easily forged: only a seat's secret address may stop a player's games
-            notify.notice(
-                session,
-                settings,
-                address,
-                _("How to unsubscribe"),
-                [
-                    _(
-                        "Anybody can write a mail in your name, so we stop your mails only when "
-                        "you ask from one of your games: reply unsubscribe to any mail of your "
-                        "games, or open the link at its end."
-                    )
-                ],
-                in_reply_to=reply_to,
-            )
-        else:
-            _answer(session, settings, address, line.name, argument=line.argument)
+    for line in _once_each(parsed.lines):
+        if not SERVICE_HANDLERS[line.name](mail, line):
+            return "refused"
     return "done"
 
 
-def _answer(session, settings, address: str, name: str, game=None, seat=None, argument="") -> None:
-    """Answers to ``help``, ``rules`` and ``games``."""
-    if name == "rules":
-        _rules(session, settings, address, argument, game, seat)
-        return
-    if name == "games":
-        paragraphs = [
-            _("Game {id} ({title}): {status}.").format(
-                id=s.game_id, title=engine.load(s.game.kind).title, status=s.game.status
+def _new(mail: ServiceMail, line: commands.Line) -> bool:
+    try:
+        request = commands.parse_new_game(line.argument)
+        game = games.create(
+            mail.session,
+            mail.settings,
+            request.game,
+            request.addresses,
+            request.options,
+            creator=mail.address,
+        )
+    except (commands.CommandError, games.GameError) as exc:
+        mail.notice(
+            _("Your game was not created"),
+            [
+                _('"{line}": {reason}').format(line=line.text, reason=exc),
+                service_help(mail.settings),
+            ],
+        )
+        return False
+    mail.notice(
+        _("Game {id} is waiting for players").format(id=game.id),
+        [_("We invited the other players; the game starts when all have joined.")],
+        game=game,
+        seat=game.seats[0],
+        news=True,
+    )
+    return True
+
+
+def _service_unsubscribe(mail: ServiceMail, line: commands.Line) -> bool:
+    # a From is easily forged: only a seat's secret address may stop a player's games
+    mail.notice(
+        _("How to unsubscribe"),
+        [
+            _(
+                "Anybody can write a mail in your name, so we stop your mails only when "
+                "you ask from one of your games: reply unsubscribe to any mail of your "
+                "games, or open the link at its end."
             )
-            for s in session.scalars(select(Seat).join(Player).where(Player.address == address))
-        ] or [_("You are in no game yet.")]
-        subject = _("Your games")
-    else:
-        paragraphs = [service_help(settings)]
-        if game is not None and game.state:
-            paragraphs.append(
-                engine.load(game.kind).help(engine.load(game.kind).restore(game.state), seat.name)
-            )
-        subject = _("Help")
-    notify.notice(session, settings, address, subject, paragraphs, game=game, seat=seat)
+        ],
+    )
+    return True
+
+
+def _service_help(mail: ServiceMail, line: commands.Line) -> bool:
+    mail.notice(_("Help"), help_paragraphs(mail.settings, line.argument))
+    return True
+
+
+def _service_rules(mail: ServiceMail, line: commands.Line) -> bool:
+    _rules(mail.session, mail.settings, mail.address, line.argument)
+    return True
+
+
+def _service_games(mail: ServiceMail, line: commands.Line) -> bool:
+    _list_games(mail.session, mail.settings, mail.address)
+    return True
+
+
+#: What each service command does in a mail to the service address; False: stop there.
+SERVICE_HANDLERS: dict[str, Callable[[ServiceMail, commands.Line], bool]] = {
+    "new": _new,
+    "games": _service_games,
+    "help": _service_help,
+    "rules": _service_rules,
+    "unsubscribe": _service_unsubscribe,
+}
+
+
+def _list_games(session, settings, address: str, game=None, seat=None) -> None:
+    """The answer to ``games``: every game of ``address`` and how it stands."""
+    paragraphs = [
+        _("Game {id} ({title}): {status}.").format(
+            id=s.game_id, title=engine.load(s.game.kind).title, status=s.game.status
+        )
+        for s in session.scalars(select(Seat).join(Player).where(Player.address == address))
+    ] or [_("You are in no game yet.")]
+    notify.notice(session, settings, address, _("Your games"), paragraphs, game=game, seat=seat)
 
 
 def _rules(session, settings, address: str, argument: str, game=None, seat=None) -> None:
@@ -394,5 +544,38 @@ def service_help(settings: Settings) -> str:
         "Besides game commands you may write: join, decline, status, help, rules (a short "
         "summary of the game's rules), games, resign, say TEXT (a message to the other "
         "players). To start a game, write to {service}: new GAME with ADDRESSES (games: "
-        "{games}); rules GAME tells you how a game is played."
+        "{games}); rules GAME tells you how a game is played, help new lists their options."
     ).format(service=settings.service_address, games=", ".join(engine.names()))
+
+
+def help_paragraphs(settings: Settings, topic: str = "") -> list[str]:
+    """The answer to ``help``: what to write; ``help new`` also lists every game."""
+    paragraphs = [service_help(settings)]
+    if topic.lower() == "new":
+        paragraphs += [game_help(name) for name in engine.names()]
+    return paragraphs
+
+
+def game_help(name: str) -> str:
+    """One game for ``help new``: its name, players, and every option with its default."""
+    game_engine = engine.load(name)
+    lines = [
+        _("{name}: {title}, {low} to {high} players.").format(
+            name=name,
+            title=game_engine.title,
+            low=game_engine.min_players,
+            high=game_engine.max_players,
+        )
+    ]
+    for option_name, option in sorted(game_engine.options.items()):
+        default = option.default
+        if isinstance(default, bool):
+            default = _("yes") if default else _("no")
+        lines.append(
+            _("  {option}=... {help} (default: {default})").format(
+                option=option_name, help=_(option.help), default=default
+            )
+        )
+    if not game_engine.options:
+        lines.append(_("  no options"))
+    return "\n".join(lines)

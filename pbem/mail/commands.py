@@ -1,45 +1,106 @@
-"""A reply's new text as commands: one per line, service commands apart from game lines.
+"""A reply's new text as commands: service commands, game lines, and lines set aside.
 
-Service commands (``new``, ``join``, ``decline``, ``status``, ``help``, ``rules``, ``games``,
-``resign``, ``say``, ``unsubscribe``) are the service's; every other line is a game line,
-kept as typed for the game engine. An optional ``#N`` guard names the turn the player
-answers, so a late reply to an old mail is not played on a newer turn.
+People write more than commands: "Hi all," above them, "Thanks, Bob" below. :func:`parse`
+reads a reply as a person meant it. A line that *is* a service command (its word, then an
+argument of the expected shape) is one; every other line is a game line for the engine. At
+the start and at the end of the text, lines that do not look like a command (no command
+word, no near miss of one, no name of the game: the ``resembles`` test the caller hands in)
+are a greeting or a sign-off and are set aside; between commands every line counts, so a
+line nobody understands still refuses the mail. An optional ``#N`` guard names the position
+the player answers, so a late reply is not played on a newer one.
+
+The service commands are a table (:data:`SERVICE_COMMANDS`): words per language, the shape
+of the argument, a usage line. More languages' words and more commands are rows there; the
+pipeline holds a handler per command name.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Literal
 
+from engine import resemble
 from engine.i18n import _
 
-#: Words a player may type for each service command (the first word, any case).
-SERVICE_WORDS = {
-    "new": "new",
-    "start": "new",
-    "join": "join",
-    "accept": "join",
-    "decline": "decline",
-    "refuse": "decline",
-    "status": "status",
-    "help": "help",
-    "rules": "rules",
-    "rule": "rules",
-    "games": "games",
-    "resign": "resign",
-    "concede": "resign",
-    "surrender": "resign",
-    "say": "say",
-    "tell": "say",
-    "unsubscribe": "unsubscribe",
-    "unsub": "unsubscribe",
+
+@dataclass(frozen=True)
+class ServiceCommand:
+    """One service command: its words in each language, what may follow them, how to write it.
+
+    ``fits`` is given the argument (single spaces, trailing ``.!?`` dropped) and says whether
+    the line is the command; a line with the command's word that does not fit is a mistyped
+    command, or chat when prose follows the word ("Surrender? Never! Good game so far.").
+    """
+
+    name: str
+    words: Mapping[str, tuple[str, ...]]
+    fits: Callable[[str], bool]
+    usage: str
+
+
+def _nothing(argument: str) -> bool:
+    return not argument
+
+
+def _confirmation(argument: str) -> bool:
+    return argument.lower() in ("", *CONFIRMATIONS)
+
+
+def _some_text(argument: str) -> bool:
+    return bool(argument)
+
+
+def _topic(argument: str) -> bool:
+    return len(argument.split()) <= 2
+
+
+def _game_request(argument: str) -> bool:
+    return "@" in argument
+
+
+#: Words that confirm a command asking for it (``resign yes``).
+CONFIRMATIONS = ("yes", "confirm")
+
+SERVICE_COMMANDS: tuple[ServiceCommand, ...] = (
+    ServiceCommand("new", {"en": ("new", "start")}, _game_request, "new GAME with ADDRESSES"),
+    ServiceCommand("join", {"en": ("join", "accept")}, _nothing, "join"),
+    ServiceCommand("decline", {"en": ("decline", "refuse")}, _nothing, "decline"),
+    ServiceCommand("status", {"en": ("status",)}, _nothing, "status"),
+    ServiceCommand("help", {"en": ("help",)}, _topic, "help [TOPIC]"),
+    ServiceCommand("rules", {"en": ("rules", "rule")}, _topic, "rules [GAME]"),
+    ServiceCommand("games", {"en": ("games",)}, _nothing, "games"),
+    ServiceCommand(
+        "resign", {"en": ("resign", "concede", "surrender")}, _confirmation, "resign yes"
+    ),
+    ServiceCommand("say", {"en": ("say",)}, _some_text, "say TEXT"),
+    ServiceCommand("unsubscribe", {"en": ("unsubscribe", "unsub")}, _nothing, "unsubscribe"),
+)
+
+#: Every word of every service command, in any language, and the command it names.
+SERVICE_WORDS: dict[str, ServiceCommand] = {
+    word: command
+    for command in SERVICE_COMMANDS
+    for words in command.words.values()
+    for word in words
 }
+
+#: The service's words, for telling a mistyped service command from a greeting.
+SERVICE_VOCABULARY = resemble.vocabulary(verbs=SERVICE_WORDS)
 
 _GUARD_LINE = re.compile(r"^#\s?(\d{1,9})[.:!]?$")
 _GUARD_PREFIX = re.compile(r"^#\s?(\d{1,9})[.:]?\s+(?=\S)")
 _BULLET = re.compile(r"^([-*+•·–—]|\d{1,3}[.)])\s+")
-_FIRST_WORD_PUNCTUATION = ".,:;!?"
+_FIRST_WORD_PUNCTUATION = ".,:;!?…"
+_TRAILING_PUNCTUATION = ".!?…"
+#: Opening quote marks and the closing marks that may end what they open.
+_QUOTES = {
+    '"': '"', "'": "'", "`": "`", "“": "”", "”": "”", "„": "“”", "‚": "‘’", "‘": "’",
+    "«": "»", "»": "«", "‹": "›", "「": "」",
+}  # fmt: skip
+#: Prose after a command's word: more words than any command's argument holds.
+_PROSE_WORDS = 4
 _ADDRESS = re.compile(r"^[^@\s<>(),;:\"'\[\]]+@[\w-]+(\.[\w-]+)*$")
 _OPTION_NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
 _GAME_NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
@@ -55,27 +116,36 @@ class CommandError(ValueError):
 
 @dataclass(frozen=True)
 class Line:
-    """One command line.
+    """One line read as (meant as) a command.
 
-    ``text`` is the command as typed, case kept, without the list marker or ``#N`` guard
-    in front and with single spaces: what a game line hands the engine, and what an answer
-    quotes back to the player. ``argument`` is the rest after a service command's name
-    (``say``: verbatim, spaces kept); a game line's argument is its whole ``text``.
+    ``text`` is the line as typed, case kept, without list marker, quotes or ``#N`` guard in
+    front and with single spaces: what a game line hands the engine, and what an answer
+    quotes back. ``argument`` is the rest after a service command's word (``say``: verbatim,
+    spaces kept); a game line's argument is its whole ``text``. ``kind``: ``service`` (the
+    command ``name``), ``game``, ``mistyped`` (a service word whose argument does not fit,
+    "resign now") or ``chat`` (prose after a service word between commands).
     """
 
     number: int
     text: str
-    kind: Literal["service", "game"]
+    kind: Literal["service", "game", "mistyped", "chat"]
     name: str
     argument: str
 
 
 @dataclass(frozen=True)
 class Parsed:
-    """The turn guard (``#N``), if any, and the command lines in order."""
+    """The turn guard (``#N``), if any, the command lines in order, and the lines set aside
+    (greetings and sign-offs, as typed)."""
 
     guard: int | None
     lines: list[Line]
+    set_aside: list[str] = field(default_factory=list)
+
+    @property
+    def read(self) -> list[str]:
+        """The command lines as the player typed them: what the answer says was read."""
+        return [line.text for line in self.lines]
 
 
 @dataclass(frozen=True)
@@ -87,26 +157,59 @@ class NewGame:
     options: dict[str, bool | int | str]
 
 
-def parse(text: str) -> Parsed:
+def _always(line: str) -> bool:
+    return True
+
+
+def parse(text: str, resembles: Callable[[str], bool] = _always) -> Parsed:
     """The commands of ``text`` (a reply's new text), numbered by line from 1.
 
-    Blank lines and lines of punctuation only are skipped. Raises :class:`CommandError`
-    when the text names two different turn guards.
+    ``resembles(line)`` tells whether a line that is no service command looks like a game
+    command; leading and trailing lines for which it is false are set aside. Blank lines and
+    lines of punctuation only are skipped. Raises :class:`CommandError` when the text names
+    two different turn guards.
     """
     guard: int | None = None
-    lines: list[Line] = []
+    entries: list[tuple[Line, bool]] = []
     for number, raw in enumerate(text.splitlines(), start=1):
-        content = _BULLET.sub("", raw.strip())
+        content = _unquoted(_BULLET.sub("", raw.strip()))
         if not any(character.isalnum() for character in content):
             continue
-        found = _GUARD_LINE.match(content) or (not lines and _GUARD_PREFIX.match(content))
+        found = _GUARD_LINE.match(content)
+        if not found and not any(like for _line, like in entries):
+            found = _GUARD_PREFIX.match(content)
         if found:
             guard = _merge_guard(guard, int(found[1]))
             content = content[found.end() :]
             if not content:
                 continue
-        lines.append(_line(number, content))
-    return Parsed(guard=guard, lines=lines)
+        line = _line(number, content)
+        like = line.kind in ("service", "mistyped") or (
+            line.kind == "game"
+            and (resemble.resembles(SERVICE_VOCABULARY, line.text) or resembles(line.text))
+        )
+        entries.append((line, like or bool(found)))
+    marked = [index for index, (_line, like) in enumerate(entries) if like]
+    if not marked:
+        return Parsed(guard, [], [line.text for line, _like in entries])
+    first, last = marked[0], marked[-1]
+    return Parsed(
+        guard=guard,
+        lines=[line for line, _like in entries[first : last + 1]],
+        set_aside=[line.text for line, _like in entries[:first] + entries[last + 1 :]],
+    )
+
+
+def _unquoted(content: str) -> str:
+    """``content`` without the quote marks around it (“place 2 north”, «p2n», 'done')."""
+    if len(content) < 3 or content[0] not in _QUOTES:
+        return content
+    body = content.rstrip(_TRAILING_PUNCTUATION + ",;")
+    if len(body) > 2 and body[-1] in _QUOTES[content[0]]:
+        inner = body[1:-1].strip()
+        if inner and not any(mark in inner for mark in (content[0], body[-1])):
+            return inner
+    return content
 
 
 def _merge_guard(current: int | None, new: int) -> int:
@@ -122,17 +225,27 @@ def _merge_guard(current: int | None, new: int) -> int:
 def _line(number: int, content: str) -> Line:
     text = _single_spaces(content)
     first, *rest = content.split(None, 1)
-    name = SERVICE_WORDS.get(first.lower().rstrip(_FIRST_WORD_PUNCTUATION))
-    if name is None:
+    command = SERVICE_WORDS.get(first.lower().rstrip(_FIRST_WORD_PUNCTUATION))
+    if command is None:
         return Line(number, text, "game", "", text)
     argument = "".join(rest).rstrip()
-    if name != "say":
-        argument = _single_spaces(argument)
-    return Line(number, text, "service", name, argument)
+    if command.name != "say":
+        argument = _single_spaces(argument).rstrip(_TRAILING_PUNCTUATION).rstrip()
+    if command.fits(argument):
+        return Line(number, text, "service", command.name, argument)
+    prose = bool(argument) and (
+        first[-1] in _FIRST_WORD_PUNCTUATION or len(argument.split()) >= _PROSE_WORDS
+    )
+    return Line(number, text, "chat" if prose else "mistyped", command.name, argument)
 
 
 def _single_spaces(text: str) -> str:
     return " ".join(text.split())
+
+
+def usage(name: str) -> str:
+    """How the service command ``name`` is written."""
+    return next(command.usage for command in SERVICE_COMMANDS if command.name == name)
 
 
 def parse_new_game(argument: str) -> NewGame:

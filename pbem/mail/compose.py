@@ -16,7 +16,8 @@ Headers decided here:
 
 Templates use only the context they are given (the recipient's view): that is what keeps
 hidden information hidden. Required keys per kind are in :data:`KINDS`; optional ones default
-to ``None``; compose adds ``locale``, ``legal_sample`` (the legal commands to list, at most 24),
+to ``None``, and so does ``echo`` (what was read in the mail answered, ``mail/_echo``); compose
+adds ``locale``, ``legal_sample`` (the legal commands to list, at most 24),
 ``standings`` and ``outcome`` (a finished game's ranking, and where the recipient finished),
 ``service_address``, ``reply_address`` and ``unsubscribe_url`` (``None`` without a token).
 """
@@ -59,7 +60,7 @@ KINDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     ),
     "error": (
         frozenset({"line", "reason", "legal", "help", "version"}),
-        frozenset({"game_title", "game_id", "last_answer"}),
+        frozenset({"game_title", "game_id", "last_answer", "line_number"}),
     ),
     "invite": (
         frozenset({"inviter", "game_title", "game_id", "players", "options"}),
@@ -196,7 +197,7 @@ def _context(kind: str, context: Mapping) -> dict:
     missing = sorted(required - set(context))
     if missing:
         raise ValueError(f"{kind} mail needs {', '.join(missing)}")
-    return {**dict.fromkeys(optional), **context}
+    return {"echo": None, **dict.fromkeys(optional), **context}
 
 
 def _subject(kind: str, thread: Thread, locale: str, values: dict) -> str:

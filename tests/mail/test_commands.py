@@ -138,12 +138,18 @@ def test_service_commands(typed, name, argument):
         ("say Good Luck, Bob!", "Good Luck, Bob!"),
         ("SAY  Spaces   stay  as  typed", "Spaces   stay  as  typed"),
         ("say\tTabs\tstay", "Tabs\tstay"),
-        ("- tell Bob: NICE move :-)", "Bob: NICE move :-)"),
-        ("say", ""),
+        ("- say Bob: NICE move :-)", "Bob: NICE move :-)"),
     ],
 )
 def test_say_keeps_the_rest_verbatim(typed, argument):
     assert kinds(parse(typed)) == [("service", "say", argument)]
+
+
+def test_say_without_text_and_tell_are_no_commands():
+    """``say`` alone relays nothing: it is a mistyped command. ``tell`` is no alias any more:
+    "Tell me how this works" is prose, and a relay mails everybody."""
+    assert kinds(parse("say")) == [("mistyped", "say", "")]
+    assert kinds(parse("tell Bob: nice move")) == [("game", "", "tell Bob: nice move")]
 
 
 def test_text_is_the_command_with_single_spaces_and_case_kept():

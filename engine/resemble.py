@@ -1,0 +1,126 @@
+"""Whether a line looks like a command: typed right, mistyped, or prose that only greets.
+
+A reply holds more than commands: "Hi all," above them, "Thanks, Bob" below. The service sets
+such lines aside only when they do not look like a command, so that a mistyped command is
+still refused and never silently dropped. A game tells what its commands are made of with a
+:class:`Vocabulary`; :func:`resembles` reads a line with it the same way for every game (and
+for the service's own commands).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+_TOKEN = re.compile(r"[^\W\d_]+|\d+")
+_GUARD = re.compile(r"#\s?\d")
+#: Names shorter than this count only inside a command ("a" a party, "n" north), never alone.
+_NAME_ALONE = 3
+#: Typed words shorter than this are compared exactly, never as a near miss.
+_NEAR_MISS_FROM = 4
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """The words a game's commands are made of.
+
+    ``verbs`` begin a command (with every alias, short ones too: "p", "d"); ``names`` name a
+    thing of the game anywhere in a command (places, cards, goods, directions); ``fillers``
+    are the small words commands may hold ("the", "on", "please"); ``ends_turn`` are the
+    commands that end a turn ("done", "pass").
+    """
+
+    verbs: frozenset[str] = frozenset()
+    names: frozenset[str] = frozenset()
+    fillers: frozenset[str] = frozenset()
+    ends_turn: frozenset[str] = frozenset()
+
+    def __or__(self, other: Vocabulary) -> Vocabulary:
+        return Vocabulary(
+            self.verbs | other.verbs,
+            self.names | other.names,
+            self.fillers | other.fillers,
+            self.ends_turn | other.ends_turn,
+        )
+
+
+def vocabulary(
+    verbs: Iterable[str] = (),
+    names: Iterable[str] = (),
+    fillers: Iterable[str] = (),
+    ends_turn: Iterable[str] = (),
+) -> Vocabulary:
+    """A :class:`Vocabulary` from any iterables of words (lower-cased; numbers are no names)."""
+    names = [name for name in names if not name.isdigit()]
+    return Vocabulary(
+        *(frozenset(w.lower() for w in words) for words in (verbs, names, fillers, ends_turn))
+    )
+
+
+def tokens(line: str) -> list[str]:
+    """The words and numbers of ``line``, lower case ("p2n" is "p", "2", "n")."""
+    return _TOKEN.findall(line.lower())
+
+
+def near_miss(word: str, candidates: Iterable[str]) -> bool:
+    """Whether ``word`` is one slip (two in long words) away from a candidate of 4+ letters:
+    a letter wrong, missing, added, or two letters swapped. In four letters a wrong letter
+    makes another word too often ("moin", "join"; "here", "herd"): there it does not count."""
+    if len(word) < _NEAR_MISS_FROM:
+        return False
+    most = 2 if len(word) >= 7 else 1
+    return any(
+        len(candidate) >= _NEAR_MISS_FROM
+        and _distance(word, candidate, most) <= most
+        and (len(word) > _NEAR_MISS_FROM or _not_one_wrong_letter(word, candidate))
+        for candidate in candidates
+    )
+
+
+def _not_one_wrong_letter(word: str, candidate: str) -> bool:
+    return len(word) != len(candidate) or sorted(word) == sorted(candidate)
+
+
+def _distance(a: str, b: str, most: int) -> int:
+    """Edit distance with transpositions (optimal string alignment), cut off above ``most``."""
+    if abs(len(a) - len(b)) > most:
+        return most + 1
+    previous2: list[int] = []
+    previous = list(range(len(b) + 1))
+    for i, char in enumerate(a, start=1):
+        current = [i] + [0] * len(b)
+        for j, other in enumerate(b, start=1):
+            cost = char != other
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            if i > 1 and j > 1 and char == b[j - 2] and a[i - 2] == other:
+                current[j] = min(current[j], previous2[j - 2] + 1)
+        if min(current) > most:
+            return most + 1
+        previous2, previous = previous, current
+    return previous[-1]
+
+
+def resembles(words: Vocabulary, line: str) -> bool:
+    """Whether ``line`` looks like a command of ``words``, typed right or not.
+
+    It does when it names a thing of the game (a place, a card: "Good luck in the forest"
+    does), holds a ``#N``, or begins with a verb or a near miss of one ("plce", "tarde") whose
+    other words are mostly the command language's ("take 2 wood" does, "Take care" does not);
+    a number first needs a word of the language after it ("2 north", not "+49 170 123").
+    """
+    if _GUARD.search(line):
+        return True
+    found = tokens(line)
+    if not found:
+        return False
+    if any(len(word) >= _NAME_ALONE and word in words.names for word in found):
+        return True
+    first, rest = found[0], [w for w in found[1:] if w not in words.fillers]
+    known = words.verbs | words.names
+    if first.isdigit():
+        return bool(rest) and not rest[0].isdigit() and rest[0] in known
+    if first not in words.verbs and not near_miss(first, words.verbs):
+        return False
+    understood = sum(word.isdigit() or word in known for word in rest)
+    return 2 * understood >= len(rest)

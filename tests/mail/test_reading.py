@@ -1,0 +1,141 @@
+"""Reading a reply as a person meant it: greetings and sign-offs set aside, chat never a
+command, mistyped commands still refused, quotes around commands dropped."""
+
+from __future__ import annotations
+
+import pytest
+
+import engine
+from pbem.mail.commands import parse
+
+
+def reading(text: str, game: str = "honga"):
+    game_engine = engine.load(game)
+    return parse(text, lambda line: game_engine.resembles(None, None, line))
+
+
+GREETINGS = {
+    "en": ["Hi,", "Hi all,", "Hello everyone!", "Dear Bob,", "Good morning"],
+    "es": ["Hola:", "Hola a todos,", "Buenos días", "Buenas tardes, Ana"],
+    "de": ["Hallo zusammen", "Hallo Bob,", "Guten Morgen!", "Moin"],
+    "pt": ["Olá", "Oi pessoal,", "Bom dia!", "Boa tarde, Rui"],
+}
+SIGN_OFFS = {
+    "en": ["Thanks!", "Cheers", "Best, Ann", "Regards", "Take care", "Thanks, Bob", "Ann"],
+    "es": ["Gracias", "Un saludo", "Saludos cordiales", "Abrazos,\nMaría", "Hasta luego"],
+    "de": ["Viele Grüße", "LG", "Gruß, Cy", "Mit freundlichen Grüßen\nJürgen", "Bis bald"],
+    "pt": ["Obrigado", "Abraços", "Beijos, Rita", "Um abraço", "Até logo"],
+}
+
+
+@pytest.mark.parametrize("language", GREETINGS)
+def test_greetings_and_sign_offs_are_set_aside_in_every_language(language):
+    for greeting in GREETINGS[language]:
+        for sign_off in SIGN_OFFS[language]:
+            parsed = reading(f"{greeting}\n\np2n\nlure fish\ndone\n\n{sign_off}\n")
+            assert parsed.read == ["p2n", "lure fish", "done"], (greeting, sign_off)
+            assert parsed.set_aside == [greeting, *sign_off.splitlines()]
+
+
+@pytest.mark.parametrize(
+    ("game", "command"),
+    [("honga", "place 2 north"), ("stoneage", "place 3 forest"), ("hengist", "move a 1b")],
+)
+def test_every_game_reads_around_its_commands(game, command):
+    parsed = reading(f"Hi all,\n{command}\nThanks, Bob", game)
+    assert (parsed.read, parsed.set_aside) == ([command], ["Hi all,", "Thanks, Bob"])
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "plce 2 north",  # a near miss of a verb, the rest the game's words
+        "tarde 1",
+        "dnoe",
+        "Good luck in the forest",  # a place of the game
+        "2 north",
+        "resing",  # a near miss of a service command
+        "jion",
+        "resign now",  # a service command in the wrong shape
+        "say hi",
+    ],
+)
+def test_a_line_that_looks_like_a_command_is_never_set_aside(line):
+    for text in (f"{line}\ndone", f"done\n{line}"):
+        parsed = reading(text)
+        assert line in parsed.read and not parsed.set_aside, text
+
+
+def test_a_not_understood_line_between_commands_is_read_as_a_command():
+    parsed = reading("p2n\nThanks, Bob\ndone")
+    assert parsed.read == ["p2n", "Thanks, Bob", "done"]
+    assert parsed.set_aside == []
+
+
+def test_a_mail_of_greetings_only_has_no_command():
+    parsed = reading("Hi Bob,\nsee you tomorrow.\nAnn")
+    assert parsed.lines == [] and len(parsed.set_aside) == 3
+
+
+def test_the_guard_prefix_may_follow_a_greeting():
+    parsed = reading("Hello,\n#12 place 2 north\nCheers")
+    assert parsed.guard == 12 and parsed.read == ["place 2 north"]
+
+
+# -- chat never acts ---------------------------------------------------------------------------
+
+
+COMMAND_WORDS = [
+    "new", "start", "join", "accept", "decline", "refuse", "status", "help", "games",
+    "resign", "concede", "surrender", "unsubscribe", "unsub",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("word", COMMAND_WORDS)
+def test_prose_starting_with_a_command_word_is_no_command(word):
+    prose = f"{word.capitalize()}? Never! Good game so far, I am having fun."
+    parsed = reading(prose)
+    assert all(line.kind != "service" for line in parsed.lines)
+    alone = reading(f"p2n\n{prose}")
+    assert alone.read == ["p2n"] and alone.set_aside == [prose]
+    between = reading(f"p2n\n{prose}\ndone")
+    assert [line.kind for line in between.lines] == ["game", "chat", "game"]
+
+
+@pytest.mark.parametrize("word", ["resign", "concede", "surrender"])
+def test_resign_is_a_line_of_its_own(word):
+    assert [(x.kind, x.name, x.argument) for x in parse(word).lines] == [("service", "resign", "")]
+    assert parse(f"{word} yes").lines[0].argument == "yes"
+    assert parse(f"{word} now").lines[0].kind == "mistyped"
+
+
+def test_new_needs_addresses():
+    assert parse("new honga with bob@x.org").lines[0].kind == "service"
+    assert parse("New to this").lines[0].kind == "mistyped"
+    chat = "New to this game, how does it work?"
+    assert parse(chat).set_aside == [chat]
+    assert parse(f"status\n{chat}\nhelp").lines[1].kind == "chat"
+
+
+# -- quotes -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "“place 2 north”",
+        '"place 2 north"',
+        "'place 2 north'",
+        "«place 2 north»",
+        "„place 2 north“",
+        "‘place 2 north’",
+        "“place 2 north”.",
+        "- “place 2 north”",
+    ],
+)
+def test_quotes_around_a_command_are_dropped(typed):
+    assert reading(typed).read == ["place 2 north"]
+
+
+def test_quotes_inside_a_line_stay():
+    assert parse('say "gg" everyone').lines[0].argument == '"gg" everyone'

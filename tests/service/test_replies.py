@@ -1,0 +1,111 @@
+"""Replies as people write them, through the whole pipeline: each moves the game or joins it,
+and the answer says what was read and what was set aside."""
+
+from __future__ import annotations
+
+import pytest
+from service_mails import text_of
+
+import engine
+
+LETTERS = {
+    "en": ("Hi all,", "Thanks,\nBob"),
+    "es": ("Hola:", "Un saludo,\nMaría"),
+    "de": ("Hallo zusammen", "Viele Grüße\nJürgen"),
+    "pt": ("Olá", "Abraços,\nRita"),
+}
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.mark.parametrize("language", LETTERS)
+def test_a_greeted_and_signed_turn_is_applied_and_echoed(service, language):
+    greeting, sign_off = LETTERS[language]
+    game_id = service.new_game()
+    mover = service.to_move(game_id)[0]
+    lines = service.turn_of(game_id, mover)
+    body = "\n".join([greeting, "", *lines, "", sign_off])
+    sent = service.deliver(service.reply(game_id, mover, body))
+    assert mover not in service.to_move(game_id)
+    mine = [m for m in sent if m.to_address == service.seat(game_id, mover)["address"]]
+    assert [m.kind for m in mine] == ["turn"]
+    echo = flat(text_of(mine[0]))
+    assert f"I read: {'; '.join(lines)}." in echo
+    assert f"I left aside: {' / '.join([greeting, *sign_off.splitlines()])}" in echo
+    others = [m for m in sent if m not in mine]
+    assert others and all("I read" not in text_of(m) for m in others)
+
+
+@pytest.mark.parametrize("language", LETTERS)
+def test_a_greeted_join_starts_the_game(service, language):
+    greeting, sign_off = LETTERS[language]
+    game_id, guest, _ = service.invite_guest()
+    sent = service.deliver(service.reply(game_id, guest, f"{greeting}\njoin\n{sign_off}"))
+    assert service.game(game_id)[0].status == "active"
+    to_guest = [m for m in sent if m.to_address == "guest@y.test"]
+    assert "I read: join." in flat(text_of(to_guest[0]))
+
+
+def test_a_mistyped_command_after_a_move_refuses_the_mail_by_line_number(service):
+    game_id = service.new_game()
+    mover = service.to_move(game_id)[0]
+    first = service.legal(game_id, mover)[0]
+    sent = service.deliver(service.reply(game_id, mover, f"Hi,\n{first}\nplce 2 nrth\nBob"))
+    assert [m.kind for m in sent] == ["error"]
+    body = flat(text_of(sent[0]))
+    assert "Line 3 of your mail could not be carried out: > plce 2 nrth" in body
+    assert service.game(game_id)[0].version == 1
+
+
+def test_greetings_only_get_an_answer_that_says_what_was_set_aside(service):
+    game_id = service.new_game()
+    mover = service.to_move(game_id)[0]
+    sent = service.deliver(service.reply(game_id, mover, "Hi Bob,\nsee you tomorrow!\nAnn"))
+    assert [m.kind for m in sent] == ["error"]
+    body = flat(text_of(sent[0]))
+    assert "We found no command in your mail." in body
+    assert "I left aside: Hi Bob, / see you tomorrow! / Ann" in body
+
+
+@pytest.mark.parametrize("word", ["resign", "surrender", "concede"])
+def test_chat_starting_with_resign_resigns_nobody(service, word):
+    game_id = service.new_game()
+    mover = service.to_move(game_id)[0]
+    other = next(s["name"] for s in service.game(game_id)[1] if s["name"] != mover)
+    chat = f"{word.capitalize()}? Never! Good game so far."
+    service.deliver(service.reply(game_id, other, chat))
+    assert service.seat(game_id, other)["status"] == "joined"
+    lines = service.turn_of(game_id, mover)
+    sent = service.deliver(service.reply(game_id, mover, "\n".join([*lines, chat])))
+    assert mover not in service.to_move(game_id)
+    assert service.seat(game_id, mover)["status"] == "joined"
+    mine = next(m for m in sent if m.to_address == service.seat(game_id, mover)["address"])
+    assert f"I left aside: {chat}" in flat(text_of(mine))
+
+
+def test_quoted_commands_are_read_without_their_quotes(service):
+    game_id = service.new_game()
+    mover = service.to_move(game_id)[0]
+    lines = service.turn_of(game_id, mover)
+    quoted = [f"“{line}”" if n % 2 else f"«{line}»" for n, line in enumerate(lines)]
+    service.deliver(service.reply(game_id, mover, "\n".join(quoted)))
+    assert mover not in service.to_move(game_id)
+
+
+def test_a_new_game_with_greetings_to_the_service(service):
+    sent = service.deliver(
+        service.to_service("host@x.test", "Hola:\nnew honga with guest@y.test\nGracias, Ana")
+    )
+    assert [m.kind for m in sent] == ["invite", "news"]
+    assert "I left aside: Hola: / Gracias, Ana" in flat(text_of(sent[1]))
+
+
+def test_help_new_lists_every_game_with_its_options(service):
+    (answer,) = service.deliver(service.to_service("host@x.test", "help new"))
+    body = flat(text_of(answer))
+    for name in engine.names():
+        assert f"{name}: {engine.load(name).title}" in body
+        for option in engine.load(name).options:
+            assert f"{option}=" in body

@@ -1,0 +1,149 @@
+"""Faults while games are played by mail: after each, every mail answered 250 was processed
+exactly once, every game replays from its moves, and no mail was answered twice.
+
+The service runs as separate processes (SMTP receiver, Celery worker) on a PostgreSQL and a
+Redis of the test's own, which it stops and kills; players are bots answering over SMTP.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import threading
+import time
+from functools import partial
+
+import pytest
+
+from .harness import Players, at_once, check, new_games
+
+pytestmark = [pytest.mark.faults, pytest.mark.xdist_group("faults")]
+
+GAMES = 6  # HONGA, Stone Age and Hengist, two of each, two players each
+REPLIES = 40
+
+
+def once(players, reply):
+    players.send(reply)
+
+
+def played(stack, deliver, during=None, redelivered_ok: bool = False) -> dict:
+    """Bots play the games, replies delivered by ``deliver``; then the proof (``check``)."""
+    players = Players(stack, new_games(stack, GAMES), deliver)
+    players.play(REPLIES, during=during)
+    stack.drain()
+    return check(stack, players, redelivered_ok=redelivered_ok)
+
+
+def test_a_worker_sigkilled_mid_move(stack):
+    """The worker (and, other times, one of its pool processes) dies while it processes a
+    mail; a new worker and the sweep finish the work, nothing twice."""
+
+    def kill(n):
+        if n % 8 == 0:
+            assert stack.wait_for_move_in_progress()
+            if n % 16 == 0:
+                assert stack.kill_pool_process()
+            else:
+                stack.kill_worker()
+                stack.start_worker()
+
+    seen = played(stack, once, during=kill, redelivered_ok=True)
+    assert seen["killed"] == REPLIES // 8
+    assert seen["statuses"] == {"done": REPLIES}
+
+
+def fault_at(number: int, fault):
+    """Deliver replies once each; reply ``number`` is sent by ``fault(send)`` instead."""
+    count = itertools.count(1)
+
+    def deliver(players, reply):
+        if next(count) == number:
+            fault(lambda: players.send(reply))
+        else:
+            players.send(reply)
+
+    return deliver
+
+
+def test_redis_restarted_with_work_in_flight(stack):
+    """Redis dies with tasks queued and running (it keeps nothing on disk), and a mail comes
+    in meanwhile: the receiver still answers 250, and the sweep re-queues what was lost."""
+
+    def restart(send):
+        stack.redis.kill()
+        send()  # stored and answered 250; handing it to the worker fails
+        time.sleep(2)
+        stack.redis.start()
+
+    seen = played(stack, fault_at(10, restart))
+    assert "enqueue of inbound" in (stack.logs / "smtp.log").read_text()
+    assert seen["statuses"] == {"done": REPLIES}
+
+
+def test_postgres_refusing_connections_for_a_while(stack):
+    """PostgreSQL stops for five seconds (open transactions cut) while a mail comes in: the
+    receiver answers 451 and the sender retries, the worker retries its tasks, the sweep sends
+    what is left."""
+
+    def outage(send):
+        stack.postgres.stop()
+        sender = threading.Thread(target=send)
+        sender.start()
+        time.sleep(5)
+        stack.postgres.start()
+        sender.join()
+
+    seen = played(stack, fault_at(12, outage))
+    assert stack.retried > 0
+    assert seen["statuses"] == {"done": REPLIES}
+
+
+def test_the_same_mail_delivered_one_to_three_times(stack):
+    """Every reply arrives one to three times, the copies at once or one after the other."""
+    chooser = random.Random(3)
+
+    def copies(players, reply):
+        _message_id, raw = players.write(reply)
+        sends = [partial(stack.submit, raw, reply.address, reply.to)] * chooser.randint(1, 3)
+        if chooser.random() < 0.5:
+            at_once(*sends)
+        else:
+            for send in sends:
+                send()
+
+    seen = played(stack, copies)
+    assert max(stack.accepted.values()) == 3
+    assert seen["statuses"] == {"done": REPLIES}
+
+
+def test_a_resend_with_a_new_message_id(stack):
+    """Every reply is sent again under a new Message-ID, at once or after the first: one of
+    the two moves the game, the other is refused by its #N and answered once."""
+    chooser = random.Random(4)
+
+    def twice(players, reply):
+        if chooser.random() < 0.5:
+            players.send(reply)
+            players.send(reply)
+        else:
+            at_once(partial(players.send, reply), partial(players.send, reply))
+
+    seen = played(stack, twice)
+    assert seen["statuses"] == {"done": REPLIES, "refused": REPLIES}
+    assert seen["refusals"] == REPLIES
+
+
+def test_two_different_replies_at_once(stack):
+    """A player answers one position twice at the same moment with different commands (phone
+    and laptop): exactly one reply moves the game, the other is refused and answered once."""
+
+    def racing(players, reply):
+        mails = [
+            players.write(reply, lines)[1] for lines in (reply.lines, players.other_turn(reply))
+        ]
+        at_once(*(partial(stack.submit, raw, reply.address, reply.to) for raw in mails))
+
+    seen = played(stack, racing)
+    assert seen["statuses"] == {"done": REPLIES, "refused": REPLIES}
+    assert seen["refusals"] == REPLIES

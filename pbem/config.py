@@ -35,6 +35,13 @@ class Settings:
     max_message_bytes: int = field(
         default_factory=lambda: int(_env("PBEM_MAX_MESSAGE_BYTES", str(10 * 1024 * 1024)))
     )
+    # what one sender may start in a day (mail to the service address)
+    max_new_games_per_day: int = field(
+        default_factory=lambda: int(_env("PBEM_MAX_NEW_GAMES_PER_DAY", "10"))
+    )
+    max_invitations_per_day: int = field(
+        default_factory=lambda: int(_env("PBEM_MAX_INVITATIONS_PER_DAY", "30"))
+    )
     mailgun_signing_key: str = field(default_factory=lambda: _env("MAILGUN_SIGNING_KEY"))
     postmark_user: str = field(default_factory=lambda: _env("POSTMARK_INBOUND_USER"))
     postmark_password: str = field(default_factory=lambda: _env("POSTMARK_INBOUND_PASSWORD"))

@@ -12,15 +12,17 @@ import random
 import re
 import secrets
 from dataclasses import dataclass
+from datetime import timedelta
 
 from sqlalchemy import func, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session, selectinload
 
 import engine
-from engine.i18n import _
+from engine.i18n import _, ngettext
 from pbem import notify
 from pbem.config import Settings
+from pbem.db import lock_name
 from pbem.models import Game, Move, Player, Seat, now
 
 _INSERTS = {"postgresql": postgresql.insert, "sqlite": sqlite.insert}
@@ -133,6 +135,17 @@ def create(
     # in one order for everybody: two mails inviting the same new players never deadlock
     known = {address: player_for(session, address) for address in sorted(addresses)}
     players = [known[address] for address in addresses]
+    invited = [] if seated else [a for a in addresses if a != (creator or "").lower()]
+    if creator:
+        _check_daily_caps(session, settings, known[creator.lower()], len(invited))
+    for address in invited:
+        if notify.answers_left(session, address) <= 0:
+            raise GameError(
+                _(
+                    "{address} has had as many mails from us this hour as we send; please "
+                    "invite them again later."
+                ).format(address=address)
+            )
     for player in players:
         if player.address == (creator or "").lower():
             player.unsubscribed = False  # writing to us again is opting in again
@@ -144,6 +157,7 @@ def create(
             )
     game = Game(
         kind=kind,
+        creator_id=known[creator.lower()].id if creator else None,
         options=checked,
         seed=seed if seed is not None else random.SystemRandom().randrange(2**31),
         status="inviting",
@@ -171,6 +185,42 @@ def create(
             notify.invite(session, settings, game, seat, inviter)
     start_if_ready(session, settings, game)
     return game
+
+
+def _check_daily_caps(session: Session, settings: Settings, creator: Player, invites: int) -> None:
+    """Refuse a game that would take ``creator`` over the games or invitations they may start
+    in a day (counted under a lock on them, so their mails at the same time count each other)."""
+    lock_name(session, f"games by {creator.address}")
+    since = now() - timedelta(days=1)
+    started = select(Game.id).where(Game.creator_id == creator.id, Game.created > since)
+    games = session.scalar(select(func.count()).select_from(started.subquery()))
+    if games >= settings.max_new_games_per_day:
+        raise GameError(
+            ngettext(
+                "You have started {count} game today, as many as we allow a day; please try "
+                "again tomorrow.",
+                "You have started {count} games today, as many as we allow a day; please try "
+                "again tomorrow.",
+                games,
+            ).format(count=games)
+        )
+    sent = session.scalar(
+        select(func.count())
+        .select_from(Seat)
+        .where(Seat.game_id.in_(started), Seat.player_id != creator.id)
+    )
+    if sent + invites > settings.max_invitations_per_day:
+        raise GameError(
+            ngettext(
+                "You have invited {sent} player today and this game would invite {more}: we "
+                "send at most {limit} invitations a day for one sender. Please invite fewer "
+                "players, or try again tomorrow.",
+                "You have invited {sent} players today and this game would invite {more}: we "
+                "send at most {limit} invitations a day for one sender. Please invite fewer "
+                "players, or try again tomorrow.",
+                sent,
+            ).format(sent=sent, more=invites, limit=settings.max_invitations_per_day)
+        )
 
 
 def join(session: Session, settings: Settings, seat: Seat) -> None:

@@ -62,6 +62,10 @@ class Game(Base):
     state: Mapped[dict | None] = mapped_column(JSONData, nullable=True)
     version: Mapped[int] = mapped_column(Integer, default=0)
     status: Mapped[str] = mapped_column(String(16), default="inviting")
+    # who asked for it by mail (None: the operator); counts against their games a day
+    creator_id: Mapped[int | None] = mapped_column(
+        ForeignKey("player.id"), nullable=True, index=True
+    )
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now, onupdate=now)
 

@@ -22,8 +22,9 @@ from pbem.models import Game, OutboundMail, Seat, now
 
 log = logging.getLogger(__name__)
 
-ANSWER_KINDS = ("error", "notice")
-ANSWER_LIMIT = 20  # answers that change nothing, per address and hour
+# mails nobody asked for by a move: answers that change nothing, and invitations others send
+ANSWER_KINDS = ("error", "notice", "invite")
+ANSWER_LIMIT = 20  # of those, per address and hour
 
 
 def thread(settings: Settings, game: Game, seat: Seat | None, in_reply_to: str | None = None):
@@ -34,8 +35,18 @@ def thread(settings: Settings, game: Game, seat: Seat | None, in_reply_to: str |
     return compose.thread_for(settings, game.id, title, names, token, in_reply_to=in_reply_to)
 
 
+def answers_left(session, to: str) -> int:
+    """How many more refusals, notices and invitations ``to`` may get this hour.
+
+    Counted under a lock on the address, held until the commit: a worker mailing it at the
+    same time counts what this transaction queues.
+    """
+    lock_name(session, f"answers to {to}")
+    return ANSWER_LIMIT - _answers_lately(session, to)
+
+
 def _answers_lately(session, to: str) -> int:
-    """Refusals and notices queued for ``to`` within the last hour."""
+    """Refusals, notices and invitations queued for ``to`` within the last hour."""
     return session.scalar(
         select(func.count())
         .select_from(OutboundMail)
@@ -53,11 +64,8 @@ def _answer_budget(session, to: str) -> tuple[bool, str | None]:
 
     At most ``ANSWER_LIMIT`` such answers an hour go to one address: a broken auto-responder
     answering our answers can never make a loop, and a person is told when the answers stop.
-    They are counted under a lock on the address, held until the commit: a worker answering it
-    at the same time counts this answer too.
     """
-    lock_name(session, f"answers to {to}")
-    left = ANSWER_LIMIT - _answers_lately(session, to)
+    left = answers_left(session, to)
     if left <= 0:
         log.warning("not answering %s again this hour", to)
         return False, None

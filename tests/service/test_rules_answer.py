@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gettext
 
+import pytest
 from service_mails import text_of
 from sqlalchemy import select
 
@@ -25,7 +26,6 @@ def flat(row) -> str:
 def test_rules_in_a_game_mail_answer_that_games_summary_and_change_nothing(service):
     game_id = service.new_game(kind="hengist", players=2)
     version = service.game(game_id)[0].version
-    assert all("reconstruction" not in text_of(m) for m in service.outbox())  # the turn mails
     sent = service.deliver(service.reply(game_id, "a1", "rules"))
     assert [m.kind for m in sent] == ["notice"] and sent[0].to_address == "a1@x.test"
     body = flat(sent[0])
@@ -33,6 +33,18 @@ def test_rules_in_a_game_mail_answer_that_games_summary_and_change_nothing(servi
     assert "The rules of Hengist" in body
     assert " ".join(summary[0].split()) in body and "reconstruction" in body
     assert service.game(game_id)[0].version == version
+
+
+@pytest.mark.parametrize("kind", engine.names())
+def test_turn_mails_leave_the_reconstruction_note_to_the_rules_answer(service, kind):
+    """The note "board layout, card hands ... are reconstructions (see the rules document)"
+    pointed players at a document they cannot reach: it is in the rules answer only."""
+    game_id = service.new_game(kind=kind, players=2)
+    mover = service.to_move(game_id)[0]
+    sent = [*service.outbox(), *service.deliver(service.reply(game_id, mover, "help"))]
+    assert sent and all("reconstruct" not in text_of(m).lower() for m in sent)
+    rules = text_of(service.deliver(service.reply(game_id, mover, "rules"))[0])
+    assert "reconstruction" in rules
 
 
 def test_rules_game_to_the_service_address_answers_with_that_games_summary(service):

@@ -26,6 +26,7 @@ def new_player() -> dict:
         "used": [],
         "one_use": [],
         "cards": [],
+        "drawn": [],  # cards drawn face down from the deck: the others do not know them
         "buildings": [],
         "score": 0,
         "tiles": [],
@@ -415,19 +416,23 @@ def buy_card(state: dict, player: str, slot: int, paid: dict) -> None:
     elif kind == "agriculture":
         add_agriculture(me)
     elif kind == "extra_card":
-        draw_card(state, player)
+        draw_card(state, player, "card")
     elif kind == "one_use_tool":
         me["one_use"].append(top["value"])
     elif kind == "any_2_resources":
         state["pending"].insert(0, {"kind": "take", "player": player, "count": top["amount"]})
 
 
-def draw_card(state: dict, player: str) -> None:
-    """The top card of the deck, for its bottom only."""
+def draw_card(state: dict, player: str, source: str) -> None:
+    """The top card of the deck, for its bottom only, face down: everybody learns that a card
+    was drawn (``source``: "card" or "herd"), only the drawer which one."""
     if state["deck"]:
         card = state["deck"].pop(0)
-        state["p"][player]["cards"].append(card)
-        log(state, "extra_card", player=player, card=card)
+        me = state["p"][player]
+        me["cards"].append(card)
+        me["drawn"].append(card)
+        log(state, "card_drawn", player=player, source=source)
+        log(state, "extra_card", player=player, to=[player], card=card)
 
 
 def pick(state: dict, player: str, value: int) -> None:
@@ -547,7 +552,7 @@ def give_bonus(state: dict, player: str, bonus: dict) -> None:
     elif kind == "points":
         me["score"] += amount
     elif kind == "card":
-        draw_card(state, player)
+        draw_card(state, player, "herd")
     elif kind == "choice":
         state["pending"].append({"kind": "take", "player": player, "count": amount})
     log(state, "herd_bonus", player=player, bonus=bonus)

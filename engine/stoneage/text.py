@@ -215,10 +215,18 @@ def describe(event: dict) -> str:  # noqa: C901 - one sentence per event kind
         got = event["got"]
         what = good(got) if got in data.GOOD_NAMES else _(data.DIE_EXTRAS[got])
         return _("{player} picked the {die} ({got}).").format(player=p, die=event["die"], got=what)
+    if kind == "card_drawn":
+        if event["source"] == "herd":
+            return _(
+                "{player} drew the top card of the deck as the mammoth's bonus; it stays face down."
+            ).format(player=p)
+        return _(
+            "{player} drew the top card of the deck for the extra card; it stays face down."
+        ).format(player=p)
     if kind == "extra_card":
-        return _("{player} drew the extra card “{text}”.").format(
-            player=p, text=card_text(event["card"])
-        )
+        return _(
+            "The card {player} drew is “{text}” (only {player} knows it until the end)."
+        ).format(player=p, text=card_text(event["card"]))
     if kind == "take":
         return _("{player} took {goods}.").format(player=p, goods=goods(event["goods"]))
     if kind == "build":

@@ -1,5 +1,6 @@
 """What a player may see. Stone Age is open except the deck order, the buildings below the top
-of each stack and the face-down herd tiles (only the back of the top one shows)."""
+of each stack, the face-down herd tiles (only the back of the top one shows) and the cards a
+player drew from the deck, which only he knows until the final scoring reveals all cards."""
 
 from __future__ import annotations
 
@@ -8,16 +9,22 @@ from engine.i18n import _
 from . import data, rules, text
 
 
-def card_view(card: int) -> dict:
-    return {"id": card, **data.CARDS[card], "text": text.card_text(card)}
+def card_view(card: int, drawn: bool = False) -> dict:
+    """A card; ``drawn``: drawn from the deck, so unknown to the other players."""
+    return {"id": card, **data.CARDS[card], "text": text.card_text(card), "drawn": drawn}
 
 
 def building_view(tile: int) -> dict:
     return {"id": tile, **data.BUILDINGS[tile], "text": text.building_text(tile)}
 
 
-def player_view(state: dict, player: str) -> dict:
+def player_view(state: dict, player: str, viewer: str | None) -> dict:
     me = state["p"][player]
+    secret = set(me["drawn"]) if state["phase"] != "over" else set()
+    if viewer == player:
+        cards = [card_view(c, c in secret) for c in me["cards"]]
+    else:
+        cards = [card_view(c) for c in me["cards"] if c not in secret]
     return {
         "food": me["food"],
         **{g: me[g] for g in data.RESOURCES},
@@ -26,7 +33,9 @@ def player_view(state: dict, player: str) -> dict:
         "tools": list(me["tools"]),
         "tools_used": list(me["used"]),
         "one_use_tools": list(me["one_use"]),
-        "cards": [card_view(c) for c in me["cards"]],
+        "cards": cards,
+        "card_count": len(me["cards"]),
+        "cards_face_down": len(me["cards"]) - len(cards),
         "buildings": [building_view(b) for b in me["buildings"]],
         "score": me["score"],
         "herd_tiles": list(me["tiles"]),
@@ -96,7 +105,7 @@ def observe(state: dict, player: str | None) -> dict:
         ],
         "supply": dict(state["supply"]) if rules.limited(state) else None,
         "board": {place: dict(here) for place, here in state["board"].items()},
-        "tribes": {p: player_view(state, p) for p in players},
+        "tribes": {p: player_view(state, p, player) for p in players},
         "pending": pending_view(state),
         "feeding": dict(state["feeding"]),
         "herd": herd_view(state),

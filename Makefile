@@ -22,6 +22,7 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m engine.bench
 	$(BIN)/python -m pbem.bench
+	$(BIN)/python -m pbem.bench_load
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

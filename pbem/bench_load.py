@@ -1,0 +1,316 @@
+"""End-to-end load: ``python -m pbem.bench_load [--rates 25,50,...] [--seconds N] [--workers N]``.
+
+SMTP in (the ``pbem.smtp`` process), Celery workers, PostgreSQL and Redis (servers of its own,
+defaults kept: the commit rate is the disk's), every answer rendered into the outbox and sent
+to the Maildir. Bots play HONGA with four players in many games at once; each game gets its
+next reply only once the last one was applied, so no reply is refused. At each offered rate it
+prints the mails/s sustained (applied per second of the step) and the latency from the 250 to
+the answers queued in the outbox (p50, p99), beside PostgreSQL's single-row commit rate measured
+on the same server in the same run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import queue
+import random
+import re
+import smtplib
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from datetime import UTC, datetime
+from email.message import EmailMessage
+from email.policy import SMTP
+from email.utils import make_msgid
+from pathlib import Path
+
+from sqlalchemy import func, select, update
+
+import engine
+from pbem import games, migrate
+from pbem.bench_servers import Postgres, Redis, free_port, listening
+from pbem.config import PROJECT, Settings
+from pbem.db import transaction
+from pbem.models import Game, InboundMail, OutboundMail
+
+DOMAIN = "bench.test"
+BIN = Path(sys.executable).parent
+_POSITION = re.compile(rb"^X-PBEM-Position: (\d+)", re.MULTILINE)
+
+
+def commit_rate(url: str, seconds: float = 2.0) -> float:
+    """Single-row INSERT + COMMIT per second on one connection (the database's floor cost)."""
+    import psycopg
+
+    with psycopg.connect(url.replace("+psycopg", "")) as connection:
+        connection.execute("CREATE TABLE IF NOT EXISTS bench_commit (n integer)")
+        connection.commit()
+        count, deadline = 0, time.perf_counter() + seconds
+        started = time.perf_counter()
+        while time.perf_counter() < deadline:
+            connection.execute("INSERT INTO bench_commit VALUES (%s)", (count,))
+            connection.commit()
+            count += 1
+        return count / (time.perf_counter() - started)
+
+
+class Table:
+    """Games at the other end: who is to move, at which position, with which reply."""
+
+    def __init__(self, settings: Settings, count: int, players: int):
+        self.settings = settings
+        self.games: dict[int, dict] = {}
+        with transaction(settings.database_url) as session:
+            for n in range(count):
+                addresses = [f"p{i}.g{n}@players.{DOMAIN}" for i in range(players)]
+                game = games.create(session, settings, "honga", addresses, seed=n, seated=True)
+                self.games[game.id] = {
+                    "state": engine.load("honga").restore(game.state),
+                    "version": game.version,
+                    "seats": {s.name: (s.player.address, s.token) for s in game.seats},
+                }
+            # the first mails are not part of the measure
+            session.execute(update(OutboundMail).values(status="sent"))
+        self.chooser = random.Random(1)
+
+    def reply(self, game_id: int) -> tuple[str, str, bytes] | None:
+        """The next reply of game ``game_id`` (sender, recipient, bytes); None when it is over."""
+        game = self.games[game_id]
+        honga = engine.load("honga")
+        waiting = honga.to_move(game["state"])
+        if not waiting:
+            return None
+        name = waiting[0]
+        lines, state = [], game["state"]
+        while name in honga.to_move(state):
+            lines.append(honga.bot(state, name, self.chooser))
+            state = honga.play(state, name, lines[-1])
+        address, token = game["seats"][name]
+        message = EmailMessage()
+        message["From"] = address
+        message["To"] = self.settings.reply_address(token)
+        message["Subject"] = f"Re: [pbem #{game_id}] HONGA"
+        message["Message-ID"] = make_msgid(domain=f"players.{DOMAIN}")
+        body = "\n".join([f"#{game['version']}", *lines])
+        message.set_content(f"{body}\n\nOn Monday, pbem <play@{DOMAIN}> wrote:\n> the board\n")
+        game["state"], game["version"] = state, game["version"] + 1
+        return address, message["To"], message.as_bytes(policy=SMTP)
+
+
+class Service:
+    """The SMTP receiver and ``workers`` Celery workers as processes, logs in ``folder``."""
+
+    def __init__(self, folder: Path, settings: Settings, workers: int, concurrency: int):
+        self.port = free_port()
+        env = {
+            **os.environ,
+            "DATABASE_URL": settings.database_url,
+            "CELERY_BROKER_URL": settings.broker_url,
+            "SMTP_URL": "",
+            "PBEM_VAR": str(settings.var_dir),
+            "PBEM_DOMAIN": DOMAIN,
+            "PBEM_SMTP_PORT": str(self.port),
+            "PYTHONPATH": str(PROJECT),
+        }
+        commands = [[str(BIN / "python"), "-m", "pbem.smtp"]]
+        commands += [
+            [
+                str(BIN / "celery"), "-A", "worker.celery_app", "worker", "--concurrency",
+                str(concurrency), "--without-gossip", "--without-mingle", "--without-heartbeat",
+                "--loglevel", "WARNING", "--hostname", f"bench{n}@%h",
+            ]
+            for n in range(workers)
+        ]  # fmt: skip
+        self.processes = []
+        for n, command in enumerate(commands):
+            with open(folder / f"process{n}.log", "wb") as log:
+                self.processes.append(
+                    subprocess.Popen(
+                        command, cwd=PROJECT, env=env, stdout=log, stderr=subprocess.STDOUT
+                    )
+                )
+        deadline = time.monotonic() + 30
+        while not listening(self.port):
+            if time.monotonic() > deadline or self.processes[0].poll() is not None:
+                raise RuntimeError(f"the SMTP receiver did not start (see {folder})")
+            time.sleep(0.05)
+        time.sleep(2)  # the workers connect to the broker
+
+    def stop(self) -> None:
+        for process in self.processes:
+            process.terminate()
+        for process in self.processes:
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                process.kill()
+
+
+def _sender(port: int, jobs: queue.Queue, accepted: list, errors: list) -> None:
+    """One MTA connection: deliver jobs, record (game, version, time of the 250)."""
+    client = smtplib.SMTP("127.0.0.1", port, timeout=60)
+    try:
+        while (job := jobs.get()) is not None:
+            game_id, version, sender, rcpt, raw = job
+            try:
+                client.sendmail(sender, [rcpt], raw)
+                accepted.append((game_id, version, datetime.now(UTC)))
+            except (smtplib.SMTPException, OSError) as exc:
+                errors.append(exc)
+                with contextlib.suppress(smtplib.SMTPException, OSError):
+                    client.close()
+                client = smtplib.SMTP("127.0.0.1", port, timeout=60)
+    finally:
+        with contextlib.suppress(smtplib.SMTPException, OSError):
+            client.quit()
+
+
+def _versions(settings: Settings, ids) -> dict[int, int]:
+    with transaction(settings.database_url) as session:
+        return dict(session.execute(select(Game.id, Game.version).where(Game.id.in_(ids))).all())
+
+
+def step(settings: Settings, table: Table, port: int, rate: float, seconds: float) -> dict:
+    """Offer ``rate`` mails/s for ``seconds``; wait for the last answers; measure."""
+    jobs: queue.Queue = queue.Queue()
+    accepted: list = []
+    errors: list = []
+    senders = [
+        threading.Thread(target=_sender, args=(port, jobs, accepted, errors), daemon=True)
+        for _ in range(32)
+    ]
+    for thread in senders:
+        thread.start()
+    with transaction(settings.database_url) as session:
+        first_out = session.scalar(select(OutboundMail.id).order_by(OutboundMail.id.desc())) or 0
+    offered, starved, started = 0, 0, time.monotonic()
+    expected = {gid: g["version"] for gid, g in table.games.items()}  # applied position
+    ready = set(table.games)
+    next_poll = started
+    while (now := time.monotonic()) < started + seconds:
+        if now >= next_poll:  # which games have applied their last reply
+            for game_id, version in _versions(settings, table.games).items():
+                if version == expected[game_id]:
+                    ready.add(game_id)
+            next_poll = now + 0.05
+        due = int((now - started) * rate) - offered
+        for _ in range(due):
+            if not ready:
+                starved += 1
+                continue
+            game_id = ready.pop()
+            reply = table.reply(game_id)
+            if reply is None:
+                continue
+            jobs.put((game_id, table.games[game_id]["version"], *reply))
+            expected[game_id] = table.games[game_id]["version"]
+            offered += 1
+        time.sleep(0.002)
+    for _ in senders:
+        jobs.put(None)
+    for thread in senders:
+        thread.join()
+    elapsed = time.monotonic() - started
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:  # the answers to the last mails
+        versions = _versions(settings, table.games)
+        if all(versions[g] == expected[g] for g in table.games):
+            break
+        time.sleep(0.1)
+    return _measure(settings, accepted, errors, first_out, offered, starved, elapsed, rate)
+
+
+def _measure(settings, accepted, errors, first_out, offered, starved, elapsed, rate) -> dict:
+    """Latency from each 250 to the last answer of its mail queued (outbox row created)."""
+    queued: dict[tuple[int, int], datetime] = {}
+    with transaction(settings.database_url) as session:
+        rows = session.execute(
+            select(OutboundMail.game_id, OutboundMail.created, OutboundMail.message).where(
+                OutboundMail.id > first_out
+            )
+        )
+        for game_id, created, message in rows:
+            position = int(_POSITION.search(message).group(1))
+            key = (game_id, position - 1)  # the answer to the reply written at position - 1
+            queued[key] = max(queued.get(key, created), created)
+        not_done = session.scalar(
+            select(func.count()).select_from(InboundMail).where(InboundMail.status != "done")
+        )
+    latencies = sorted(
+        (queued[(g, v)] - at).total_seconds() * 1000 for g, v, at in accepted if (g, v) in queued
+    )
+    answered = len(latencies)
+    last = max((queued[(g, v)] for g, v, _ in accepted if (g, v) in queued), default=None)
+    first = min((at for _, _, at in accepted), default=None)
+    span = (last - first).total_seconds() if last and first else elapsed
+    return {
+        "rate": rate,
+        "offered": offered,
+        "starved": starved,
+        "accepted": len(accepted),
+        "errors": len(errors),
+        "answered": answered,
+        "not_done": not_done,
+        "sustained": answered / max(span, elapsed),
+        "p50_ms": statistics.median(latencies) if latencies else float("nan"),
+        "p99_ms": latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
+        if latencies
+        else float("nan"),
+    }
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rates", default="25,50,100,200,300", help="offered mails/s, rising")
+    parser.add_argument("--seconds", type=float, default=10, help="length of each step")
+    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--workers", type=int, default=1, help="Celery worker processes")
+    parser.add_argument("--concurrency", type=int, default=2, help="pool size of each worker")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="pbem-bench-") as folder:
+        folder = Path(folder)
+        postgres, redis = Postgres(folder / "postgres"), Redis(folder / "redis")
+        service = None
+        try:
+            postgres.start()
+            redis.start()
+            url = postgres.create_database("bench")
+            migrate.upgrade(url)
+            rate = commit_rate(url)
+            settings = Settings(
+                var_dir=folder / "var", database_url=url, broker_url=redis.url(), domain=DOMAIN
+            )
+            table = Table(settings, args.games, args.players)
+            service = Service(folder, settings, args.workers, args.concurrency)
+            print(
+                f"end to end (SMTP in, {args.workers} worker(s) x {args.concurrency}, "
+                f"PostgreSQL, Redis, outbox; HONGA {args.players}p, {args.games} games, "
+                f"{args.seconds:g} s a step, {os.cpu_count()} cores)"
+            )
+            print(f"PostgreSQL single-row commits: {rate:.0f}/s")
+            print("offered/s  sustained/s  p50 ms  p99 ms  mails  not applied  starved")
+            for offered in [float(r) for r in args.rates.split(",")]:
+                result = step(settings, table, service.port, offered, args.seconds)
+                print(
+                    f"{offered:9.0f}  {result['sustained']:11.1f}  {result['p50_ms']:6.0f}  "
+                    f"{result['p99_ms']:6.0f}  {result['answered']:5d}  "
+                    f"{result['accepted'] - result['answered'] + result['errors']:11d}  "
+                    f"{result['starved']:7d}",
+                    flush=True,
+                )
+        finally:
+            if service is not None:
+                service.stop()
+            redis.close()
+            postgres.close()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,6 +1,7 @@
 """A simple greedy player: a placement that keeps HONGA away and scores now (holding the two
 cards of an extra draw, the best placement of either), then the best trades, mammoths while
-affordable, bonus cards that help at once, and done."""
+affordable, bonus cards that help at once (the caveman's +2 before or after the mountain
+hands, whichever leaves it higher), and done (which climbs the mountain hands left)."""
 
 from __future__ import annotations
 
@@ -23,11 +24,28 @@ def choose(state: dict, player: str, chooser: random.Random) -> str:
         return max(trades, key=lambda c: _trade_points(state, c))
     for command in allowed:
         if command.startswith("bonus") and _good_bonus(state, player, command):
+            if command.endswith(" climb") and "climb" in allowed:
+                return _climb_order(state, player, command)
             return command
     for command in allowed:
         if command.startswith("lure") or command.startswith("buy"):
             return command
     return "done"
+
+
+def _climb_order(state: dict, player: str, bonus: str) -> str:
+    """'climb' (the hands first) or the caveman bonus first, whichever scores more, then
+    leaves the caveman higher."""
+
+    def outcome(first: str, then: str) -> tuple[int, int]:
+        trial = copy_state(state)
+        commands.execute(trial, player, first)
+        if then in commands.legal(trial, player):
+            commands.execute(trial, player, then)
+        me = trial["pl"][player]
+        return me["score"], me["step"]
+
+    return "climb" if outcome("climb", bonus) > outcome(bonus, "climb") else bonus
 
 
 def _trade_points(state: dict, command: str) -> int:
@@ -46,6 +64,8 @@ def _placement_value(state: dict, player: str, command: str) -> float:
     """Points and resources after laying the card this way and trading greedily."""
     trial = copy_state(state)
     commands.execute(trial, player, command)
+    if trial["turn"]["hands"]["mountain"]:
+        commands.execute(trial, player, "climb")
     for _ in range(8):
         trades = rules.trade_options(trial, player)
         if not trades:

@@ -5,6 +5,8 @@ Canonical commands (one decision each):
   place C DIR card K   holding the two cards of an extra draw: lay card K (1-2)  (p2n c1)
   lure [RES]       lure one mammoth (RES = what to pay with the frugal bonus)   (l, l fish)
   trade N          fulfil face-up trade card N (1-3)                              (t1)
+  climb            climb with all your mountain hands left (climb N: N of them)   (climb 2)
+  stay             give up the mountain hands left (else 'done' climbs them)      (climb 0)
   pay board        a trade's mammoth from your board / pay herd K: from herd place K (h2)
   bonus N [OPT]    play your usable bonus card N; OPT: an action (lucky hand), honga, climb
   buy RES          with the buy-points bonus: 1 resource for 1 point             (buy water)
@@ -41,6 +43,7 @@ def legal(state: dict, player: str) -> list[str]:
         ]
     commands = [f"trade {slot + 1}" for slot in rules.trade_options(state, player)]
     commands += ["lure" if r is None else f"lure {r}" for r in rules.lure_options(state, player)]
+    commands += climb_commands(state["turn"]["hands"]["mountain"])
     commands += [
         f"bonus {i + 1}" if opt is None else f"bonus {i + 1} {opt}"
         for i, opt in rules.bonus_options(state, player)
@@ -48,6 +51,13 @@ def legal(state: dict, player: str) -> list[str]:
     commands += [f"buy {r}" for r in rules.buy_options(state, player)]
     commands.append("done")
     return commands
+
+
+def climb_commands(waiting: int) -> list[str]:
+    """With mountain hands waiting: climb them all, climb fewer (the rest wait), or stay."""
+    if not waiting:
+        return []
+    return ["climb", *(f"climb {n}" for n in range(1, waiting)), "stay"]
 
 
 def place_commands(me: dict) -> list[str]:
@@ -87,6 +97,8 @@ _VERBS = {
     "buy": "buy",
     "keep": "keep",
     "k": "keep",
+    "climb": "climb",
+    "stay": "stay",
     "done": "done",
     "d": "done",
     "pass": "done",
@@ -186,6 +198,12 @@ def candidates(text: str, phase: str | None = None) -> list[str]:
         if number is None:
             raise _Unclear(_("say which face-up trade card, 'trade 1' to 'trade 3'."))
         return [f"trade {number}"]
+    if verb in ("climb", "stay"):
+        if [w for w in others if w not in ("all", "up", "steps", "step", "mountain")]:
+            return []
+        if verb == "stay" or number == "0":
+            return ["stay"] if number in (None, "0") else []
+        return [f"climb {number}"] if number else ["climb"]
     if verb == "board" or (verb == "pay" and others == ["board"]):
         return ["pay board"] if not number else []
     if verb == "herd" or (verb == "pay" and others in (["herd"], ["h"], [])):
@@ -270,6 +288,7 @@ def resolve(state: dict, player: str, text: str) -> str:
                 typed=_quote(text), why=unclear, examples=examples(allowed)
             )
         ) from None
+    guesses = [_all_hands(state, guess) for guess in guesses]
     for guess in guesses:
         if guess in allowed:
             return guess
@@ -307,6 +326,14 @@ def resolve(state: dict, player: str, text: str) -> str:
             typed=typed, why=why_not(state, player, guesses[0]), examples=examples(allowed)
         )
     )
+
+
+def _all_hands(state: dict, command: str) -> str:
+    """'climb N' naming every mountain hand left is written 'climb'."""
+    turn = state["turn"]
+    if turn and command == f"climb {turn['hands']['mountain']}":
+        return "climb"
+    return command
 
 
 def _did_you_mean(state: dict, text: str, allowed: list[str]) -> str | None:
@@ -386,6 +413,16 @@ def why_not(state: dict, player: str, command: str) -> str:
             cost=_cost_text(cost),
             have=_cost_text({**me["res"], "mammoths": me["board"] + state["herd"].count(player)}),
         )
+    if verb in ("climb", "stay"):
+        waiting = turn["hands"]["mountain"]
+        if not waiting:
+            return _("no hand of yours is left on the sacred mountain this turn.")
+        return ngettext(
+            "you have {n} mountain hand left: write 'climb' to climb with it.",
+            "you have {n} mountain hands left: write 'climb' for all of them or 'climb N' "
+            "for fewer.",
+            waiting,
+        ).format(n=waiting)
     if verb == "lure":
         if not turn["hands"]["mammoths"]:
             return _("no hand of yours is left on the mammoth clearing this turn.")
@@ -473,6 +510,11 @@ def execute(state: dict, player: str, command: str) -> None:
         rules.lure(state, player, words[1] if len(words) > 1 else None)
     elif verb == "trade":
         rules.start_trade(state, player, int(words[1]) - 1)
+    elif verb == "climb":
+        steps = int(words[1]) if len(words) > 1 else state["turn"]["hands"]["mountain"]
+        rules.climb_hands(state, player, steps)
+    elif verb == "stay":
+        rules.stay(state, player)
     elif verb == "pay":
         rules.pay_mammoth(state, player, "board" if words[1] == "board" else int(words[2]) - 1)
     elif verb == "bonus":

@@ -13,7 +13,7 @@ State, besides the contract's keys:
   honga       None (on his space) or the player he sits with
   herd        owners of the mammoths in the herd, first place first; tusk: holder or None
   placed      per player, when they last put a mammoth into the herd (for tusk ties)
-  turn        what the current turn has left: hands for mammoths and trade, bonus cards
+  turn        what the current turn has left: hands for mammoths, mountain and trade, bonus cards
               played, active bonus effects, a trade being paid
 """
 
@@ -121,7 +121,7 @@ def begin_turn(state: dict) -> None:
     state["turn"] = {
         "player": player,
         "circle": None,
-        "hands": {"mammoths": 0, "trade": 0},
+        "hands": {"mammoths": 0, "mountain": 0, "trade": 0},
         "played": [],
         "frugal": False,
         "swap": False,
@@ -171,16 +171,13 @@ def place(state: dict, player: str, circle: int, rot: int, which: int = 0) -> No
 
 
 def add_hands(state: dict, player: str, area: str, count: int) -> dict[str, int]:
-    """Hands on ``area``: gathering, forest and mountain at once; mammoths and trade wait
-    for the player's decisions. Returns what was gathered or drawn at once."""
+    """Hands on ``area``: gathering and forest at once; mammoths, mountain and trade wait for
+    the player's decisions. Returns what was gathered or drawn at once."""
     if area in data.GATHER:
         return {area: gain(state, player, area, count)}
     if area == "forest":
         return {area: sum(draw_bonus(state, player) for _ in range(count))}
-    if area == "mountain":
-        climb(state, player, count)
-    else:
-        state["turn"]["hands"][area] += count
+    state["turn"]["hands"][area] += count
     return {}
 
 
@@ -225,13 +222,34 @@ def draw_bonus(state: dict, player: str) -> int:
     return 1
 
 
-def climb(state: dict, player: str, steps: int) -> None:
-    """Climb the sacred mountain; at the top score and send everybody back to the bottom."""
+def climb_hands(state: dict, player: str, steps: int) -> None:
+    """Climb ``steps`` of the card's waiting mountain hands; the others keep waiting, unless
+    the top is reached: "los pasos sobrantes no se cuentan", the hands left are lost."""
+    hands = state["turn"]["hands"]
+    hands["mountain"] -= steps
+    if climb(state, player, steps, lost=hands["mountain"]):
+        hands["mountain"] = 0
+
+
+def stay(state: dict, player: str) -> None:
+    """Give up the waiting mountain hands: the caveman "podrá subir", he need not."""
+    hands = state["turn"]["hands"]
+    log(state, "stay", player, hands=hands["mountain"], step=state["pl"][player]["step"])
+    hands["mountain"] = 0
+
+
+def climb(state: dict, player: str, steps: int, lost: int = 0) -> bool:
+    """Climb the sacred mountain; at the top score and send everybody back to the bottom.
+    Returns whether the top was reached; steps beyond it (and ``lost`` more) are lost."""
     me = state["pl"][player]
-    me["step"] = min(data.MOUNTAIN_STEPS, me["step"] + steps)
-    log(state, "climb", player, steps=steps, step=me["step"])
-    if me["step"] < data.MOUNTAIN_STEPS:
-        return
+    before = me["step"]
+    me["step"] = min(data.MOUNTAIN_STEPS, before + steps)
+    climbed = me["step"] - before
+    top = me["step"] == data.MOUNTAIN_STEPS
+    lost = steps - climbed + lost if top else 0
+    log(state, "climb", player, steps=climbed, step=me["step"], lost=lost)
+    if not top:
+        return False
     scored = {}
     for p in state["players"]:
         other = state["pl"][p]
@@ -244,6 +262,7 @@ def climb(state: dict, player: str, steps: int) -> None:
         other["step"] = 1
         scored[p] = points
     log(state, "summit", player, scored=scored)
+    return True
 
 
 # -- paying -------------------------------------------------------------------------------------
@@ -584,8 +603,12 @@ def draw_action_card(state: dict, colour: str) -> int | None:
 
 
 def end_turn(state: dict, player: str) -> None:
-    """`done`: draw the next action card, then pass on. With the extra card bonus two are
-    drawn and both held: the choice is made when laying a card next turn."""
+    """`done`: mountain hands still waiting climb (what a mail without 'climb' means), then
+    draw the next action card and pass on. With the extra card bonus two are drawn and both
+    held: the choice is made when laying a card next turn."""
+    waiting = state["turn"]["hands"]["mountain"]
+    if waiting:
+        climb_hands(state, player, waiting)
     me = state["pl"][player]
     colour = "red" if state["tusk"] == player else "grey"
     me["card"] = draw_action_card(state, colour)

@@ -61,11 +61,23 @@ def describe(event: dict) -> str:
             )
         return " ".join(parts)
     if kind == "climb":
-        return ngettext(
+        text = ngettext(
             "{p} climbed {n} step of the sacred mountain, to step {s}.",
             "{p} climbed {n} steps of the sacred mountain, to step {s}.",
             event["steps"],
         ).format(p=p, n=event["steps"], s=event["step"])
+        lost = event.get("lost", 0)
+        if lost:
+            text += " " + ngettext(
+                "{n} step beyond the top is lost.", "{n} steps beyond the top are lost.", lost
+            ).format(n=lost)
+        return text
+    if kind == "stay":
+        return ngettext(
+            "{p} did not climb with {n} mountain hand: the caveman stays on step {s}.",
+            "{p} did not climb with {n} mountain hands: the caveman stays on step {s}.",
+            event["hands"],
+        ).format(p=p, n=event["hands"], s=event["step"])
     if kind == "summit":
         top = event["scored"].get(p, data.MOUNTAIN_TOP_POINTS)
         others = [
@@ -224,4 +236,10 @@ def help_text(state: dict, player: str | None) -> str:
                 "Use your hands: 'trade N' (face-up card N), 'lure' (one mammoth for fish + berry + mushroom), 'bonus N [option]', then 'done'. Hands you do not use are lost. Water pays automatically for a missing fish, berry or mushroom (2 water each)."
             )
         )
+        if state["turn"]["hands"]["mountain"]:
+            lines.append(
+                _(
+                    "Your mountain hands wait for you, in the order you write: 'climb' climbs with all of them, 'climb N' with N (the others wait), 'stay' gives them up. Write 'climb' before or after a bonus card (caveman +2, lucky hand) to choose which comes first; reaching the top loses the steps beyond it. Hands still waiting climb at 'done'."
+                )
+            )
     return "\n".join(lines)

@@ -108,13 +108,16 @@ def test_mountain_top_scores_and_resets(h):
     s["pl"]["p2"]["step"] = 5
     s["pl"]["p3"]["step"] = 2
     s = h.lay(s, "p1", {"mountain": 3, "trade": 1}, colour="grey")
+    s = h.play(s, "p1", "climb")
     assert {p: s["pl"][p]["score"] for p in s["players"]} == {"p1": 5, "p2": 3, "p3": 1}
     assert all(s["pl"][p]["step"] == 1 for p in s["players"])
+    assert s["turn"]["hands"]["mountain"] == 0 and s["log"][-2]["lost"] == 1
 
 
 def test_mountain_climb_below_top(h):
     s = h.new()
     s = h.lay(s, "p1", {"mountain": 2, "forest": 1, "honga": 1})
+    s = h.play(s, "p1", "climb")
     assert s["pl"]["p1"]["step"] == 3 and s["pl"]["p1"]["score"] == 0
 
 

@@ -166,7 +166,7 @@ def test_unused_hands_are_lost(h):
     s = h.lay(s, "p1", {"mammoths": 2, "mountain": 1, "honga": 1})
     assert s["turn"]["hands"]["mammoths"] == 2
     s = h.play(s, "p1", "done")
-    assert s["turn"]["hands"] == {"mammoths": 0, "trade": 0}
+    assert s["turn"]["hands"] == {"mammoths": 0, "mountain": 0, "trade": 0}
 
 
 def test_game_ends_when_the_round_is_complete(h):

@@ -55,6 +55,7 @@ def test_events_name_areas_as_the_board_does(h):
     s = h.lay(s, "p1", {"fish": 1, "water": 2, "honga": 1})
     s = h.play(s, "p1", "done")
     s = h.lay(s, "p2", {"mountain": 2, "trade": 1, "honga": 1})
+    s = h.play(s, "p2", "climb")
     said = " ".join(events(h, s))
     assert "hands on HONGA 1, fish 1, water 2." in said
     assert "hands on trade 1, mountain 2, HONGA 1." in said
@@ -66,6 +67,7 @@ def test_events_name_areas_as_the_board_does(h):
 def test_forest_and_single_step_sentences(h):
     s = h.new()
     s = h.lay(s, "p1", {"forest": 1, "mountain": 1, "honga": 2})
+    s = h.play(s, "p1", "climb")
     said = events(h, s)
     assert "p1 took 1 bonus card face down from the forest." in said
     assert "p1 climbed 1 step of the sacred mountain, to step 2." in said
@@ -111,6 +113,10 @@ def test_summit_sentence(h):
     s["pl"]["p1"]["step"] = 5
     s["pl"]["p2"]["step"] = 4
     s = h.lay(s, "p1", {"mountain": 2, "trade": 1, "honga": 1})
+    s = h.play(s, "p1", "climb")
+    assert events(h, s)[-2] == (
+        "p1 climbed 1 step of the sacred mountain, to step 6. 1 step beyond the top is lost."
+    )
     assert events(h, s)[-1] == (
         "p1 reached the top of the sacred mountain and scored 5 points. "
         "For their steps: p2 2 points. All figures go back to step 1."

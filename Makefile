@@ -23,6 +23,7 @@ bench: $(STAMP)
 	$(BIN)/python -m engine.bench
 	$(BIN)/python -m pbem.bench
 	$(BIN)/python -m pbem.bench_load
+	$(BIN)/python -m pbem.mail.bench
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

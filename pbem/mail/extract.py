@@ -10,17 +10,23 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from email.message import Message
-from html.parser import HTMLParser
+
+from pbem.mail.html_tokens import tokens
 
 # -- the body -----------------------------------------------------------------------------------
+
+
+#: How much of a body is read: commands stand above the quoted history, and a bound keeps a
+#: hostile mail of megabytes as cheap as any other (each step is linear besides).
+READ_AT_MOST = 500_000
 
 
 def new_text(message: Message) -> str:
     """The newly written text of ``message``: quotes, signatures and all after ``end`` removed."""
     plain, html = _bodies(message)
     if plain.strip():
-        return _strip_history(plain)
-    return _strip_history(_html_reply_text(html))
+        return _strip_history(plain[:READ_AT_MOST])
+    return _strip_history(_html_reply_text(html[:READ_AT_MOST]))
 
 
 def _bodies(message: Message) -> tuple[str, str]:
@@ -79,7 +85,7 @@ def _is_flowed(part: Message) -> bool:
 
 def _unflow(text: str, delsp: bool) -> str:
     """Join the soft line breaks of ``format=flowed`` (RFC 3676) back into long lines."""
-    lines: list[str] = []
+    lines: list[list[str]] = []  # each line in pieces: joining a long paragraph stays linear
     depth_of_last = -1
     open_last = False
     for line in text.replace("\r\n", "\n").split("\n"):
@@ -87,15 +93,15 @@ def _unflow(text: str, delsp: bool) -> str:
         body = line[depth:]
         if body.startswith(" "):
             body = body[1:]  # space-stuffing
+        open_now = body.endswith(" ") and body.rstrip() != "--"
+        piece = body[:-1] if open_now and delsp else body
         if open_last and depth == depth_of_last:
-            lines[-1] += body
+            lines[-1].append(piece)
         else:
-            lines.append(">" * depth + (" " if depth and body else "") + body)
-        open_last = body.endswith(" ") and body.rstrip() != "--"
-        if open_last and delsp:
-            lines[-1] = lines[-1][:-1]
+            lines.append([">" * depth + (" " if depth and body else "") + piece])
+        open_last = open_now
         depth_of_last = depth
-    return "\n".join(lines)
+    return "\n".join("".join(pieces) for pieces in lines)
 
 
 # -- HTML ---------------------------------------------------------------------------------------
@@ -123,9 +129,16 @@ _HIDDEN = {"script", "style", "title", "template", "noscript"}
 _QUOTE_START = "\ue000"  # private-use marks: where quoted HTML begins and ends
 _QUOTE_END = "\ue001"
 #: Elements holding only an attribution or a signature: dropped in replies.
-_DROPPED_CLASSES = {"moz-cite-prefix", "gmail_signature", "moz-signature"}
+_DROPPED_CLASSES = {
+    "moz-cite-prefix", "gmail_signature", "moz-signature", "protonmail_signature_block",
+    "elementtoproof-signature",
+}  # fmt: skip
+_DROPPED_IDS = {
+    "signature", "applemailsignature", "ms-outlook-mobile-signature", "composer_signature",
+    "ymail_android_signature", "x_signature", "divtagdefaultsignature",
+}  # fmt: skip
 #: Elements that hold quoted history: kept as ``>`` lines, so text after them survives.
-_QUOTE_CLASSES = {"yahoo_quoted"}
+_QUOTE_CLASSES = {"yahoo_quoted", "protonmail_quote"}
 #: Elements after which everything is quoted history.
 _CUT_IDS = {"divrplyfwdmsg", "appendonsend", "stopspelling", "zwchr"}
 _CUT_CLASSES = {"outlookmessageheader", "moz-forward-container"}
@@ -146,21 +159,25 @@ def _html_reply_text(html: str) -> str:
 
 
 def _render(html: str, for_reply: bool) -> str:
-    parser = _TextParser(for_reply)
-    try:
-        parser.feed(html.replace(_QUOTE_START, "").replace(_QUOTE_END, ""))
-        parser.close()
-    except (AssertionError, ValueError):  # html.parser gives up on some broken markup
-        pass
+    reader = _TextReader(for_reply)
+    for kind, value, attrs in tokens(html.replace(_QUOTE_START, "").replace(_QUOTE_END, "")):
+        if reader.cut:
+            break
+        if kind == "start":
+            reader.start(value, attrs)
+        elif kind == "end":
+            reader.end(value)
+        else:
+            reader.data(value)
     lines: list[str] = []
     depth = 0
-    for line in "".join(parser.parts).split("\n"):
+    for line in "".join(reader.parts).split("\n"):
         if line == _QUOTE_START:
             depth += 1
         elif line == _QUOTE_END:
             depth = max(depth - 1, 0)
         else:
-            lines.append(("> " * depth + line.strip()).rstrip())
+            lines.append((("> " if depth else "") + line.strip()).rstrip())
     text = "\n".join(lines).strip("\n")
     return re.sub(r"\n{3,}", "\n\n", text)
 
@@ -174,22 +191,25 @@ class _Region:
     open_count: int = 1
 
 
-class _TextParser(HTMLParser):
-    """Collects the text of HTML; in reply mode also marks quotes and stops at history."""
+class _TextReader:
+    """Collects the text of HTML; in reply mode also marks quotes and stops at history.
+
+    Linear in the input however deep the nesting: the open hidden and quote regions are a
+    stack with, per tag, the stack positions of its regions, and a count of hidden ones.
+    """
 
     def __init__(self, for_reply: bool) -> None:
-        super().__init__(convert_charrefs=True)
         self.for_reply = for_reply
         self.parts: list[str] = []
         self.regions: list[_Region] = []
+        self.by_tag: dict[str, list[int]] = {}
+        self.hidden = 0
         self.pre = 0
         self.cut = False
         self.maybe_cut_at: int | None = None  # a border-top box: history if it starts "From:"
 
-    def handle_starttag(self, tag, attrs):
-        if self.cut:
-            return
-        kind = self._kind(tag, dict(attrs))
+    def start(self, tag: str, attrs: dict) -> None:
+        kind = self._kind(tag, attrs)
         if kind == "cut":
             self.cut = True
             return
@@ -197,14 +217,14 @@ class _TextParser(HTMLParser):
             self.maybe_cut_at = len(self.parts)
             kind = None
         if kind is not None and tag not in _VOID:
+            self.by_tag.setdefault(tag, []).append(len(self.regions))
             self.regions.append(_Region(tag, kind))
-            if kind == "quote":
+            if kind == "hidden":
+                self.hidden += 1
+            elif kind == "quote":
                 self._mark(_QUOTE_START)
-        else:
-            for region in reversed(self.regions):
-                if region.tag == tag:
-                    region.open_count += 1
-                    break
+        elif self.by_tag.get(tag):
+            self.regions[self.by_tag[tag][-1]].open_count += 1
         if tag == "br":
             self.parts.append("\n")
         elif tag in _BLOCKS:
@@ -214,26 +234,29 @@ class _TextParser(HTMLParser):
         elif tag in ("td", "th"):
             self.parts.append(" ")
 
-    def handle_endtag(self, tag):
-        if self.cut:
-            return
-        for index in range(len(self.regions) - 1, -1, -1):
-            region = self.regions[index]
-            if region.tag == tag:
-                region.open_count -= 1
-                if region.open_count == 0:
-                    for closed in self.regions[index:]:
-                        if closed.kind == "quote":
-                            self._mark(_QUOTE_END)
-                    del self.regions[index:]
-                break
+    def end(self, tag: str) -> None:
+        if self.by_tag.get(tag):
+            index = self.by_tag[tag][-1]
+            self.regions[index].open_count -= 1
+            if self.regions[index].open_count == 0:
+                self._close_from(index)
         if tag in _BLOCKS:
             self._line_break()
         if tag == "pre":
             self.pre = max(self.pre - 1, 0)
 
-    def handle_data(self, data):
-        if self.cut or any(region.kind == "hidden" for region in self.regions):
+    def _close_from(self, index: int) -> None:
+        """Close the region at ``index`` and every region opened inside it."""
+        while len(self.regions) > index:
+            closed = self.regions.pop()
+            self.by_tag[closed.tag].pop()
+            if closed.kind == "hidden":
+                self.hidden -= 1
+            elif closed.kind == "quote":
+                self._mark(_QUOTE_END)
+
+    def data(self, data: str) -> None:
+        if self.hidden:
             return
         if self.maybe_cut_at is not None and data.strip():
             if _HEADER_START.match(data):
@@ -261,7 +284,11 @@ class _TextParser(HTMLParser):
             return "cut"
         if tag == "blockquote" or classes & _QUOTE_CLASSES or ident.startswith("yahoo_quoted"):
             return "quote"
-        if classes & _DROPPED_CLASSES or attrs.get("data-signatureblock") == "true":
+        if (
+            classes & _DROPPED_CLASSES
+            or ident in _DROPPED_IDS
+            or attrs.get("data-signatureblock") == "true"
+        ):
             return "hidden"
         style = (attrs.get("style") or "").lower().replace(" ", "")
         if tag == "div" and "border-top" in style and "solid" in style:
@@ -314,12 +341,28 @@ _ATTRIBUTION_DETAIL = re.compile(r"@|\d{1,2}:\d{2}|\d{4}|\d{1,2}[./-]\d{1,2}[./-
 #: How the first line of an attribution that a client wrapped in two begins.
 _ATTRIBUTION_OPENER = re.compile(r"^((On|El|Am|Em|Le|Il|Op|Den|W dniu|В)\s|\d)")
 _SIGNATURE = re.compile(
-    r"^(sent (from|with|via) .{1,60}|get outlook for (ios|android).{0,60}"
-    r"|enviado (desde|do|de|con|com) (mi|meu|o|el|my) .{1,40}|von meinem .{1,40} gesendet"
-    r"|gesendet (von|mit) (meinem|meiner)? ?.{1,40}|envoyé (de|depuis) mon .{1,40}"
+    r"^(sent (from|with|via|using) .{1,60}|get outlook for (ios|android).{0,60}"
+    r"|enviad[oa] (desde|do|da|de|con|com|por|a trav[eé]s de) .{1,50}"
+    r"|von meine[mr] .{1,40} gesendet\.?|gesendet (von|mit|über|vom) .{1,50}"
+    r"|(obtener|obtenga|descargar?|obter|obtenha|baixe|baixar) (o )?outlook (para|for) .{1,40}"
+    r"|outlook für (ios|android) (herunterladen|beziehen).{0,40}"
+    r"|holen sie sich outlook für .{1,40}"
+    r"|envoyé (de|depuis) mon .{1,40}"
     r"|inviato da .{1,40}|verzonden (vanaf|met) .{1,40}|отправлено (с|из) .{1,40})$",
     re.IGNORECASE,
 )
+#: The start of an e-mail disclaimer, in the players' languages: everything from it is cut.
+_DISCLAIMER = re.compile(
+    r"\b(confidential|privileged|intended (solely )?(only )?for the (use|addressee)"
+    r"|intended recipient|disclaimer|vertraulich|ausschließlich für den|haftungsausschluss"
+    r"|nicht der (richtige|beabsichtigte) (adressat|empfänger)|confidencial|aviso legal"
+    r"|destinatari[oa] (indicad|únic|exclusiv)|sigilos[ao]|destinatário|aviso de confidencialidade"
+    r"|please consider the environment|antes de imprimir|bitte denken sie an die umwelt"
+    r"|think before you print)",
+    re.IGNORECASE,
+)
+#: A disclaimer is prose: a line of at least this many words.
+_DISCLAIMER_WORDS = 6
 
 
 def _strip_history(text: str) -> str:
@@ -336,6 +379,8 @@ def _strip_history(text: str) -> str:
             index += 1
             continue
         if line == "--" or _SEPARATOR.match(stripped) or _is_header_block(lines, index):
+            break
+        if len(stripped.split()) >= _DISCLAIMER_WORDS and _DISCLAIMER.search(stripped):
             break
         span = _attribution_span(lines, index)
         if span:
@@ -356,9 +401,9 @@ def _is_quoted(line: str) -> bool:
 
 def _quote_follows(lines: list[str], start: int) -> bool:
     """Whether the next non-blank line from ``start`` is a quoted one."""
-    for line in lines[start:]:
-        if line.strip():
-            return _is_quoted(line)
+    for index in range(start, len(lines)):  # no slice: called for many lines of one mail
+        if lines[index].strip():
+            return _is_quoted(lines[index])
     return False
 
 

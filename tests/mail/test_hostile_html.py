@@ -1,0 +1,92 @@
+"""Hostile replies cost time in proportion to their size: deep nesting, unclosed markup and
+megabyte bodies. Counted in steps (Python lines run), never timed; ``make bench`` times them."""
+
+from __future__ import annotations
+
+import sys
+from email.message import EmailMessage
+
+import pytest
+
+from pbem.mail import extract, html_tokens
+from pbem.mail.extract import READ_AT_MOST, new_text
+
+HOSTILE = {
+    "nested blockquotes": "<blockquote>x",
+    "nested divs": "<div>x",
+    "nested spans": "<span>x",
+    "nested hidden": "<div class='gmail_signature'>x",
+    "unclosed comments": "<!--",
+    "unclosed attribute quotes": "<a b='",
+    "end tags": "</",
+    "lone angles": "< x",
+    "declarations": "<!x",
+    "raw text": "<style>x",
+}
+
+
+def html_only(html: str) -> EmailMessage:
+    message = EmailMessage()
+    message.set_content(html, subtype="html")
+    return message
+
+
+def steps(function, *args) -> int:
+    """How many lines of Python ``function(*args)`` runs (the work, without the clock)."""
+    count = 0
+
+    def tracer(frame, event, arg):
+        nonlocal count
+        if event == "line":
+            count += 1
+        return tracer
+
+    sys.settrace(tracer)
+    try:
+        function(*args)
+    finally:
+        sys.settrace(None)
+    return count
+
+
+@pytest.mark.parametrize("unit", HOSTILE.values(), ids=HOSTILE.keys())
+def test_twice_the_hostile_markup_is_at_most_twice_the_work(unit):
+    def read(n: int):
+        return extract.html_to_text("<p>place 2 north</p>" + unit * n) and extract._render(
+            "<p>place 2 north</p>" + unit * n, True
+        )
+
+    small, large = steps(read, 2_000), steps(read, 4_000)
+    assert large <= 2.2 * small, (small, large)
+
+
+@pytest.mark.parametrize("unit", HOSTILE.values(), ids=HOSTILE.keys())
+def test_twenty_thousand_nested_tags_keep_the_command(unit):
+    assert new_text(html_only("<p>place 2 north</p>" + unit * 20_000)).startswith("place 2 north")
+
+
+def test_tokens_look_at_each_character_a_bounded_number_of_times():
+    markup = "<a b='" * 5_000 + "<!--" + "x" * 10
+    assert list(html_tokens.tokens(markup)) == []  # an unfinished tag hides the rest
+    assert list(html_tokens.tokens("a<b C='x &amp; y'>d</b>&amp;")) == [
+        ("data", "a", {}),
+        ("start", "b", {"c": "x & y"}),
+        ("data", "d", {}),
+        ("end", "b", {}),
+        ("data", "&", {}),
+    ]
+
+
+def test_a_megabyte_reply_is_read_up_to_the_bound():
+    body = "place 2 north\n" + "> an old line of the game mail\n" * 90_000 + "lure fish\n"
+    assert len(body) > 2 * READ_AT_MOST
+    message = EmailMessage()
+    message.set_content(body)
+    assert new_text(message) == "place 2 north"  # the tail past the bound is not read
+
+
+def test_many_attribution_like_lines_are_read_in_linear_steps():
+    def read(n: int):
+        return extract._strip_history("place 2 north\n" + "x@y 10:00:\n\n\n\n" * n)
+
+    assert steps(read, 4_000) <= 2.2 * steps(read, 2_000)

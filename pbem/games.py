@@ -23,6 +23,7 @@ from engine.i18n import _, ngettext
 from pbem import notify
 from pbem.config import Settings
 from pbem.db import lock_name
+from pbem.mail import address as mail_address
 from pbem.models import Game, Move, Player, Seat, now
 
 _INSERTS = {"postgresql": postgresql.insert, "sqlite": sqlite.insert}
@@ -49,7 +50,7 @@ def player_for(session: Session, address: str) -> Player:
     Race-free: a worker creating the same player at the same time waits for the other's
     ``INSERT ... ON CONFLICT DO NOTHING`` and then reads its row, instead of failing.
     """
-    address = address.strip().lower()
+    address = mail_address.canonical(address)
     query = select(Player).where(Player.address == address)
     player = session.scalar(query)
     if player is None:
@@ -122,9 +123,10 @@ def create(
                 name=kind, names=", ".join(engine.names())
             )
         ) from None
-    addresses = [a.strip().lower() for a in addresses]
-    if creator and creator.lower() not in addresses:
-        addresses.insert(0, creator.lower())
+    addresses = [mail_address.canonical(a) for a in addresses]
+    creator = mail_address.canonical(creator) if creator else None
+    if creator and creator not in addresses:
+        addresses.insert(0, creator)
     if len(set(addresses)) != len(addresses):
         raise GameError(_("Each address may take only one seat."))
     try:
@@ -135,9 +137,9 @@ def create(
     # in one order for everybody: two mails inviting the same new players never deadlock
     known = {address: player_for(session, address) for address in sorted(addresses)}
     players = [known[address] for address in addresses]
-    invited = [] if seated else [a for a in addresses if a != (creator or "").lower()]
+    invited = [] if seated else [a for a in addresses if a != creator]
     if creator:
-        _check_daily_caps(session, settings, known[creator.lower()], len(invited))
+        _check_daily_caps(session, settings, known[creator], len(invited))
     for address in invited:
         if notify.answers_left(session, address) <= 0:
             raise GameError(
@@ -147,7 +149,7 @@ def create(
                 ).format(address=address)
             )
     for player in players:
-        if player.address == (creator or "").lower():
+        if player.address == creator:
             player.unsubscribed = False  # writing to us again is opting in again
         elif player.unsubscribed:
             raise GameError(
@@ -157,7 +159,7 @@ def create(
             )
     game = Game(
         kind=kind,
-        creator_id=known[creator.lower()].id if creator else None,
+        creator_id=known[creator].id if creator else None,
         options=checked,
         seed=seed if seed is not None else random.SystemRandom().randrange(2**31),
         status="inviting",
@@ -165,7 +167,7 @@ def create(
     session.add(game)
     session.flush()
     for position, (player, name) in enumerate(zip(players, _seat_names(players), strict=True)):
-        joined = seated or (creator is not None and player.address == creator.lower())
+        joined = seated or player.address == creator
         session.add(
             Seat(
                 game_id=game.id,

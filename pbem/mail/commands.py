@@ -23,6 +23,7 @@ from typing import Literal
 
 from engine import resemble
 from engine.i18n import _
+from pbem.mail import address as mail_address
 
 
 @dataclass(frozen=True)
@@ -264,9 +265,18 @@ def parse_new_game(argument: str) -> NewGame:
     game = words[0].lower()
     addresses: list[str] = []
     options: dict[str, bool | int | str] = {}
+    previous = ""
     for word in words[1:]:
+        before, previous = previous, word
         if word.lower() in _FILLER_WORDS:
             continue
+        if word.startswith("<") and "@" in before:
+            raise CommandError(
+                _(
+                    '"{name} {address}" is ambiguous: which of the two is the address? Please '
+                    "write each address alone."
+                ).format(name=before, address=word)
+            )
         if "=" in word:
             name, value = option(word)
             if name in options:
@@ -274,7 +284,7 @@ def parse_new_game(argument: str) -> NewGame:
             options[name] = value
         else:
             address = _address(word)
-            if address.lower() not in {known.lower() for known in addresses}:
+            if address not in addresses:
                 addresses.append(address)
     if not addresses:
         raise CommandError(
@@ -286,16 +296,17 @@ def parse_new_game(argument: str) -> NewGame:
 
 
 def _address(word: str) -> str:
+    """The canonical address a word of ``new ... with`` names, read strictly."""
     address = word.strip("<>").rstrip(".")
     if address.lower().startswith("mailto:"):
         address = address[len("mailto:") :]
-    if not _ADDRESS.match(address):
+    if not (_ADDRESS.match(address) and mail_address.is_address(address)):
         if "@" in address:
             raise CommandError(_("{address} is not a mail address.").format(address=word))
         raise CommandError(
             _("{word} is neither a mail address nor an option like name=value.").format(word=word)
         )
-    return address
+    return mail_address.canonical(address)
 
 
 def option(word: str) -> tuple[str, bool | int | str]:

@@ -9,11 +9,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from email.message import Message
-from email.utils import getaddresses, parseaddr
+from email.utils import getaddresses
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from pbem.mail.address import from_header
 from pbem.models import Seat
 
 
@@ -36,9 +37,9 @@ def header_values(message: Message, name: str) -> list[str]:
 
 
 def sender(message: Message) -> str:
-    """The From address, lower case ("" when there is none)."""
+    """The From address, canonical; "" when there is none, or no single unambiguous one."""
     values = header_values(message, "From")
-    return parseaddr(values[0])[1].strip().lower() if values else ""
+    return from_header(values[0]) if len(values) == 1 else ""
 
 
 def recipients(message: Message, envelope_to: str) -> list[str]:

@@ -117,15 +117,20 @@ def accept_and_enqueue(
     source: str,
     envelope_to: str = "",
     enqueue: Callable[[int], object] = default_enqueue,
+    claim: Callable[[Session], object] | None = None,
 ) -> Accepted:
     """Check the size, store and commit ``raw``, then enqueue it if it is new.
 
-    Raises MessageTooLarge (nothing stored) and database errors (nothing stored: the edge
-    answers "try again"). A failing ``enqueue`` is logged only: the row is committed and
-    pending, and the periodic sweep re-queues it.
+    ``claim`` runs first in the same transaction (a webhook's one-time token): what it
+    records is committed with the message or not at all, and what it raises refuses the
+    delivery with nothing stored. Raises MessageTooLarge (nothing stored) and database errors
+    (nothing stored: the edge answers "try again"). A failing ``enqueue`` is logged only: the
+    row is committed and pending, and the periodic sweep re-queues it.
     """
     check_size(settings, raw)
     with transaction(settings.database_url) as session:
+        if claim is not None:
+            claim(session)
         accepted = accept(session, raw, source, envelope_to)
     if not accepted.duplicate:
         try:

@@ -19,12 +19,10 @@ from typing import NoReturn
 from urllib.parse import unquote_to_bytes
 
 from flask import Blueprint, Response, abort, current_app, jsonify, request
-from sqlalchemy import delete
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from werkzeug.exceptions import HTTPException
 from werkzeug.sansio.multipart import Data, Epilogue, Field, File, MultipartDecoder
 
-from pbem.db import transaction
 from pbem.mail.accept import MessageTooLarge, accept_and_enqueue
 from pbem.models import WebhookToken
 
@@ -47,24 +45,18 @@ POSTMARK_FIELDS = (
 PROXY_HEADERS = ("Forwarded", "X-Forwarded-For", "X-Real-IP")
 
 
-def claim_token(settings, provider: str, token: str) -> bool:
-    """True the first time ``token`` is used (recorded in the database, shared by all processes)."""
+class TokenUsed(Exception):
+    """A webhook's one-time token was used before: a replay."""
+
+
+def claim_token(session, provider: str, token: str) -> None:
+    """Record ``token`` in the transaction that stores the message (shared by all processes);
+    raise TokenUsed when it was recorded before."""
     try:
-        with transaction(settings.database_url) as session:
+        with session.begin_nested():
             session.add(WebhookToken(provider=provider, token=token))
     except IntegrityError:
-        return False
-    return True
-
-
-def release_token(settings, provider: str, token: str) -> None:
-    """Forget ``token``: its delivery was not stored, so the provider's retry is no replay."""
-    with transaction(settings.database_url) as session:
-        session.execute(
-            delete(WebhookToken).where(
-                WebhookToken.provider == provider, WebhookToken.token == token
-            )
-        )
+        raise TokenUsed(token) from None
 
 
 def _refuse(status: int, message: str, **headers: str) -> NoReturn:
@@ -93,13 +85,15 @@ def _same(given: str | None, expected: str) -> bool:
     )
 
 
-def _store(raw: bytes, source: str, envelope_to: str) -> Response:
+def _store(raw: bytes, source: str, envelope_to: str, claim=None) -> Response:
     settings = current_app.config["PBEM_SETTINGS"]
     enqueue = current_app.extensions["pbem_enqueue"]
     try:
-        accepted = accept_and_enqueue(settings, raw, source, envelope_to, enqueue)
+        accepted = accept_and_enqueue(settings, raw, source, envelope_to, enqueue, claim)
     except MessageTooLarge as exc:
         _refuse(413, f"message too large: {exc}")
+    except TokenUsed:
+        _refuse(403, "token already used")
     except SQLAlchemyError:
         log.exception("cannot store a %s message", source)
         _refuse(503, "cannot store the message now, try again later", Retry_After="60")
@@ -213,14 +207,14 @@ def mailgun() -> Response:
         _refuse(403, "bad signature")
     if not timestamp.isdigit() or abs(time.time() - int(timestamp)) > MAILGUN_WINDOW:
         _refuse(403, "stale timestamp")
-    settings = current_app.config["PBEM_SETTINGS"]
-    if not claim_token(settings, "mailgun", token):
-        _refuse(403, "token already used")
-    try:
-        return _store(fields["body-mime"], "mailgun", _text(fields, "recipient"))
-    except BaseException:
-        release_token(settings, "mailgun", token)
-        raise
+    # the token is recorded with the message, in one transaction: a database failing
+    # in between keeps neither, so the provider's retry is no replay
+    return _store(
+        fields["body-mime"],
+        "mailgun",
+        _text(fields, "recipient"),
+        claim=lambda session: claim_token(session, "mailgun", token),
+    )
 
 
 def postmark_raw(data: dict) -> bytes:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import contextlib
 import email
 import hmac
 import json
@@ -13,10 +14,12 @@ import urllib.request
 from email.policy import default as default_policy
 
 import pytest
+from sqlalchemy import event
+from sqlalchemy.exc import OperationalError
 from werkzeug.serving import make_server
 
 from pbem.app import create_app
-from pbem.db import transaction
+from pbem.db import engine_for, transaction
 from pbem.models import Game, Player, Seat
 
 from .helpers import DOMAIN, SECRETS, inbound_settings, message, multipart, stored
@@ -124,15 +127,29 @@ def test_raw_oversize_is_413(client, sqlite_inbound, enqueued):
     assert stored(sqlite_inbound) == [] and enqueued == []
 
 
-def test_database_down_is_503(tmp_path, enqueued):
+DELIVERIES = {
+    "raw": lambda client, raw: post_raw(client, raw),
+    "mailgun": lambda client, raw: post_form(client, "/inbound/mailgun", mailgun_fields(raw)),
+    "postmark": lambda client, raw: client.post(
+        "/inbound/postmark", json={"RawEmail": raw.decode("latin-1")}, headers=AUTH
+    ),
+    "sendgrid": lambda client, raw: post_form(
+        client, f"/inbound/sendgrid?key={SECRETS['sendgrid_secret']}", {"email": raw}
+    ),
+}
+
+
+@pytest.mark.parametrize("deliver", DELIVERIES.values(), ids=DELIVERIES.keys())
+def test_database_down_is_503_with_retry_after(tmp_path, enqueued, deliver):
+    """Every provider retries a 503; Mailgun's token is claimed in the database too, so it
+    must not fail before (it answered 500)."""
     settings = inbound_settings(tmp_path, f"sqlite:///{tmp_path}/t.db")
-    from pbem.db import engine_for
     from pbem.models import Base
 
     Base.metadata.drop_all(engine_for(settings.database_url))
     app = create_app(settings, enqueued.append)
     app.config["INBOUND_SECRET"] = SECRET
-    response = post_raw(app.test_client(), message())
+    response = deliver(app.test_client(), message())
     assert response.status_code == 503 and response.headers["Retry-After"] == "60"
     assert enqueued == []
 
@@ -206,6 +223,37 @@ def test_mailgun_bad_signature_or_timestamp_is_403(client, sqlite_inbound, enque
     fields = forge(b"Subject: x\r\n\r\nx")
     assert post_form(client, "/inbound/mailgun", fields).status_code == 403
     assert stored(sqlite_inbound) == [] and enqueued == []
+
+
+@contextlib.contextmanager
+def database_lost_at_the_inbound_insert(settings):
+    """The database goes away when the message is about to be stored, and stays away."""
+    engine = engine_for(settings.database_url)
+    down = []
+
+    def execute(conn, cursor, statement, parameters, context, executemany):
+        if statement.startswith("INSERT INTO inbound_mail"):
+            down.append(statement)
+        if down:
+            raise OperationalError(statement, parameters, Exception("server closed the connection"))
+
+    event.listen(engine, "before_cursor_execute", execute)
+    try:
+        yield down
+    finally:
+        event.remove(engine, "before_cursor_execute", execute)
+
+
+def test_mailgun_retry_after_a_lost_store_is_taken(client, sqlite_inbound, enqueued):
+    """The database fails after the token is checked: nothing is kept, neither the message nor
+    the token, so Mailgun's retry of the same post is stored (it got 403 and the mail was lost)."""
+    fields = mailgun_fields(message("<retried@x>"))
+    with database_lost_at_the_inbound_insert(sqlite_inbound) as down:
+        response = post_form(client, "/inbound/mailgun", fields)
+    assert down and response.status_code == 503
+    again = post_form(client, "/inbound/mailgun", fields)
+    assert again.status_code == 200 and again.get_json()["duplicate"] is False
+    assert [row.message_id for row in stored(sqlite_inbound)] == ["<retried@x>"]
 
 
 def test_mailgun_replayed_token_is_refused(client, sqlite_inbound):

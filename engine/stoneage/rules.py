@@ -701,4 +701,4 @@ def finish(state: dict) -> None:
         "tiebreak": ties,
         "breakdown": breakdown,
     }
-    log(state, "game_over", scores=scores, ranking=ranking)
+    log(state, "game_over", scores=scores, ranking=ranking, places=state["final"]["places"])

@@ -276,11 +276,32 @@ def describe(event: dict) -> str:  # noqa: C901 - one sentence per event kind
     if kind == "deck_empty":
         return _("The civilization deck cannot refill the row: the game ends now.")
     if kind == "game_over":
-        scores = ", ".join(f"{who} {n}" for who, n in event["scores"].items())
-        return _("The game is over. Scores: {scores}. Winner: {winner}.").format(
-            scores=scores, winner=event["ranking"][0]
-        )
+        return game_over_sentence(event)
     return _("Something happened ({kind}).").format(kind=kind)
+
+
+def game_over_sentence(event: dict) -> str:
+    scores = ", ".join(f"{who} {n}" for who, n in event["scores"].items())
+    places = event.get("places") or {event["ranking"][0]: 1}  # older logs name one winner
+    holders: dict[int, list[str]] = {}
+    for who in event["ranking"]:
+        if who in places:
+            holders.setdefault(places[who], []).append(who)
+    winners = holders.pop(1)
+    if len(winners) > 1:
+        text = _("The game is over. Scores: {scores}. Winners: {winners} (a full tie).").format(
+            scores=scores, winners=", ".join(winners)
+        )
+    else:
+        text = _("The game is over. Scores: {scores}. Winner: {winner}.").format(
+            scores=scores, winner=winners[0]
+        )
+    for place, names in sorted(holders.items()):
+        if len(names) > 1:
+            text += " " + _("{names} share place {place}.").format(
+                names=", ".join(names), place=place
+            )
+    return text
 
 
 def fed_sentence(event: dict) -> str:

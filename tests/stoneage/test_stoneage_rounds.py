@@ -6,6 +6,7 @@ import pytest
 from conftest import GAME, at_action, new
 
 from engine.stoneage import data, rules
+from pbem.i18n import render
 
 
 def _feed(s):
@@ -165,6 +166,43 @@ def test_players_short_of_food_decide_at_the_same_time():
     s = GAME.play(s, "p2", "starve")
     s = GAME.play(s, "p1", "pay 4 wood")  # 5 figures, agriculture 1 from the field
     assert s["p"]["p2"]["score"] == -10 and s["p"]["p1"]["wood"] == 1 and s["round"] == 2
+
+
+def test_a_full_tie_on_points_and_tie_break_is_a_shared_place():
+    """'En caso de empate, los jugadores empatados comparan la suma de tres valores: su nivel en
+    la pista de agricultura, el valor total de todas sus losetas de herramienta y el número de
+    figuras que tienen en su tablero de jugador. Gana quien tenga la suma más alta.' When the
+    sums are equal too, nothing tells the players apart: they share the place (issue 9)."""
+    s = new(4)
+    for p in s["players"]:
+        s["p"][p].update(score=20, figures=5)
+    s["p"]["p1"].update(agriculture=2, tools=[1], used=[False])  # 2 + 1 + 5 = 8
+    s["p"]["p2"].update(agriculture=1, tools=[1, 1], used=[False, False])  # 1 + 2 + 5 = 8
+    s["p"]["p3"].update(agriculture=3, one_use=[4])  # 3 + 5 = 8: one-use cards are no tiles
+    s["p"]["p4"].update(score=21)  # more points: first, whatever the tie-break
+    rules.finish(s)
+    result = GAME.result(s)
+    assert result["tiebreak"] == {"p1": 8, "p2": 8, "p3": 8, "p4": 5}
+    assert result["places"] == {"p4": 1, "p1": 2, "p2": 2, "p3": 2}
+    over = s["log"][-1]
+    assert GAME.describe(over) == (
+        "The game is over. Scores: p1 20, p2 20, p3 20, p4 21. Winner: p4. "
+        "p1, p2, p3 share place 2."
+    )
+
+
+def test_a_full_tie_for_first_names_every_winner():
+    """'Gana quien tenga la suma más alta': with equal points and equal sums, all of them win."""
+    s = new(2)
+    for p in s["players"]:
+        s["p"][p].update(score=9)
+    rules.finish(s)
+    assert GAME.result(s)["places"] == {"p1": 1, "p2": 1}
+    assert GAME.describe(s["log"][-1]) == (
+        "The game is over. Scores: p1 9, p2 9. Winners: p1, p2 (a full tie)."
+    )
+    lines = render("mail/stoneage/board.txt", "en", view=GAME.view(s, "p2")).splitlines()
+    assert "  1. p1: 9" in lines and "  1. p2: 9" in lines
 
 
 def test_a_full_tie_keeps_seating_order():

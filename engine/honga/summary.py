@@ -30,10 +30,10 @@ def paragraphs() -> list[str]:
             "for one fish, berry or mushroom); the forest gives a face-down bonus card per "
             "hand, usable from your next turn; the mammoth clearing lures one mammoth per hand "
             "for a fish, a berry and a mushroom, and whoever has the most mammoths in the herd "
-            "holds the tusk; the sacred mountain takes your caveman one step up per hand, and "
-            "reaching the top scores 5 points while the others score the step they stand on; "
-            "trade fulfils one face-up trade card per hand: pay its resources, score its "
-            "points."
+            "holds the tusk; on the sacred mountain your caveman may climb one step per hand, "
+            "when you choose during your turn, and reaching the top scores 5 points while the "
+            "others score the step they stand on; trade fulfils one face-up trade card per "
+            "hand: pay its resources, score its points."
         ),
         _(
             "The end: when a player reaches 40 points (2 players), 35 (3) or 30 (4 or 5), the "
@@ -42,9 +42,9 @@ def paragraphs() -> list[str]:
         ),
         _(
             "Writing commands: one per line, for example 'place 2 north' (or 'p2n': circle 2, "
-            "card turned north), 'trade 1', 'lure', 'bonus 2' and 'done' to end the turn. Every "
-            "game mail shows the board, all 16 ways to lay your card with the hands each gives, "
-            "and the commands you may write."
+            "card turned north), 'trade 1', 'lure', 'climb' (or 'stay'), 'bonus 2' and 'done' to "
+            "end the turn. Every game mail shows the board, all 16 ways to lay your card with "
+            "the hands each gives, and the commands you may write."
         ),
         _(
             "The rule texts do not give the board layout, the hands on each card, the bonus "

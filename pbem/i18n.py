@@ -38,17 +38,16 @@ def translations(locale: str) -> gettext.NullTranslations:
 
 def wrap(text: str, width: int = 72, indent: str = "") -> str:
     """Each line of ``text`` wrapped at ``width`` columns, continuation lines indented."""
+    return "\n".join(_wrapped_line(line, width, indent) for line in str(text).splitlines())
+
+
+@lru_cache(maxsize=4096)
+def _wrapped_line(line: str, width: int, indent: str) -> str:
+    """One line wrapped (cached: every recipient's mail repeats most lines of the others')."""
     return "\n".join(
-        "\n".join(
-            textwrap.wrap(
-                line,
-                width,
-                subsequent_indent=indent,
-                break_long_words=False,
-                break_on_hyphens=False,
-            )
+        textwrap.wrap(
+            line, width, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False
         )
-        for line in str(text).splitlines()
     )
 
 
@@ -67,6 +66,7 @@ def mail_environment() -> jinja2.Environment:
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
+        auto_reload=False,  # templates are compiled once per process: no stat per include
     )
     env.policies["ext.i18n.trimmed"] = True
     env.install_gettext_callables(engine_i18n._, engine_i18n.ngettext, newstyle=True)

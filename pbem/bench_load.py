@@ -205,11 +205,12 @@ def step(settings: Settings, table: Table, port: int, rate: float, seconds: floa
                 starved += 1
                 continue
             game_id = ready.pop()
+            written_at = table.games[game_id]["version"]
             reply = table.reply(game_id)
             if reply is None:
                 continue
-            jobs.put((game_id, table.games[game_id]["version"], *reply))
-            expected[game_id] = table.games[game_id]["version"]
+            jobs.put((game_id, written_at, *reply))
+            expected[game_id] = written_at + 1
             offered += 1
         time.sleep(0.002)
     for _ in senders:
@@ -273,9 +274,12 @@ def main(argv=None) -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--workers", type=int, default=1, help="Celery worker processes")
     parser.add_argument("--concurrency", type=int, default=2, help="pool size of each worker")
+    parser.add_argument("--logs", type=Path, help="keep the processes' logs in this folder")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="pbem-bench-") as folder:
         folder = Path(folder)
+        logs = args.logs or folder
+        logs.mkdir(parents=True, exist_ok=True)
         postgres, redis = Postgres(folder / "postgres"), Redis(folder / "redis")
         service = None
         try:
@@ -288,7 +292,7 @@ def main(argv=None) -> None:
                 var_dir=folder / "var", database_url=url, broker_url=redis.url(), domain=DOMAIN
             )
             table = Table(settings, args.games, args.players)
-            service = Service(folder, settings, args.workers, args.concurrency)
+            service = Service(logs, settings, args.workers, args.concurrency)
             print(
                 f"end to end (SMTP in, {args.workers} worker(s) x {args.concurrency}, "
                 f"PostgreSQL, Redis, outbox; HONGA {args.players}p, {args.games} games, "

@@ -14,14 +14,23 @@ from worker.celery_app import app, settings
 )
 def process_inbound(inbound_id: int) -> None:
     """Apply one stored inbound mail, then send its answers (retried after a database error)."""
-    for outbound_id in jobs.process_inbound(settings, inbound_id):
-        send.delay(outbound_id)
+    answers = jobs.process_inbound(settings, inbound_id)
+    if answers:
+        send_many.delay(answers)
 
 
 @app.task(name="worker.tasks.send")
 def send(outbound_id: int) -> None:
     """Send one outbox row (retries come from the row's own backoff, via the sweeper)."""
     jobs.send_outbound(settings, outbound_id)
+
+
+@app.task(name="worker.tasks.send_many")
+def send_many(outbound_ids: list[int]) -> None:
+    """Send the answers to one mail in one task, not one task each (the sweeper sends any
+    left pending)."""
+    for outbound_id in outbound_ids:
+        jobs.send_outbound(settings, outbound_id)
 
 
 @app.task(name="worker.tasks.sweep")

@@ -9,8 +9,6 @@ listed in the returned ids. Read top to bottom: each step is one call.
 from __future__ import annotations
 
 import dataclasses
-import email
-import email.policy
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -24,9 +22,10 @@ from engine import resemble
 from engine.i18n import _, use
 from pbem import games, i18n, notify
 from pbem.config import Settings
-from pbem.mail import commands
+from pbem.mail import commands, mime
 from pbem.mail.classify import classify
 from pbem.mail.extract import new_text
+from pbem.mail.mime import parse
 from pbem.mail.route import authentic, header_values, route, sender
 from pbem.models import Game, InboundMail, Player, Seat
 
@@ -53,19 +52,6 @@ def process(session: Session, settings: Settings, inbound_id: int) -> list[int]:
     return [mail.id for mail in session.info.pop("queued")]
 
 
-def parse(raw: bytes) -> EmailMessage:
-    """The message object of stored bytes; broken MIME is parsed as well as it can be.
-
-    The modern policy gives up on some malformed headers; the old one never does.
-    """
-    try:
-        message = email.message_from_bytes(raw, policy=email.policy.default)
-        message.get_body()  # the modern policy fails lazily on broken Content-Type headers
-        return message
-    except Exception:  # noqa: BLE001 - any parse failure falls back to the lenient policy
-        return email.message_from_bytes(raw, policy=email.policy.compat32)
-
-
 def _handle(session: Session, settings: Settings, row: InboundMail, message: EmailMessage) -> str:
     """Route, authenticate, parse and act; return the inbound row's final status."""
     where = route(session, message, row.envelope_to, settings.domain)
@@ -87,8 +73,13 @@ def _handle(session: Session, settings: Settings, row: InboundMail, message: Ema
                 in_reply_to=reply_to,
             )
         return "refused"
-    text = "unsubscribe" if _asks_to_unsubscribe(message) else new_text(message)
+    unreadable = mime.too_deep(message)
+    text = (
+        "" if unreadable else "unsubscribe" if _asks_to_unsubscribe(message) else new_text(message)
+    )
     if where.kind == "service":
+        if unreadable:
+            return _unreadable(session, settings, from_address, reply_to)
         return _service_mail(session, settings, from_address, text, reply_to)
     seat = where.seat
     if not authentic(message, seat):
@@ -109,6 +100,9 @@ def _handle(session: Session, settings: Settings, row: InboundMail, message: Ema
             locale=seat.player.locale,
         )
         return "refused"
+    if unreadable:
+        row.game_id, row.seat_id = seat.game_id, seat.id
+        return _unreadable(session, settings, seat.player.address, reply_to, seat)
     game = games.locked(session, seat.game_id)  # first lock, before any write of ours
     row.game_id, row.seat_id = game.id, seat.id
     with use(i18n.translations(seat.player.locale)):
@@ -130,6 +124,31 @@ def _handle(session: Session, settings: Settings, row: InboundMail, message: Ema
             _refuse(mail, refused, parsed)
             return "refused"
     return "done"
+
+
+def _unreadable(session, settings, address: str, reply_to, seat: Seat | None = None) -> str:
+    """Answer a mail nested too deep to read (its headers were enough to know whom)."""
+    if not address:
+        return "refused"
+    locale = seat.player.locale if seat else "en"
+    with use(i18n.translations(locale)):
+        notify.notice(
+            session,
+            settings,
+            address,
+            _("We could not read your mail"),
+            [
+                _(
+                    "Your mail has parts nested more than {depth} deep, more than we read, so "
+                    "nothing of it was applied. Please write your commands as plain text."
+                ).format(depth=mime.MAX_DEPTH)
+            ],
+            game=seat.game if seat else None,
+            seat=seat,
+            in_reply_to=reply_to,
+            locale=locale,
+        )
+    return "refused"
 
 
 def _asks_to_unsubscribe(message: EmailMessage) -> bool:

@@ -54,18 +54,21 @@ def legal(state: dict, player: str) -> list[str]:
 
 
 def climb_commands(waiting: int) -> list[str]:
-    """With mountain hands waiting: climb them all, climb fewer (the rest wait), or stay."""
+    """With mountain hands waiting (the top is in reach): climb them all, climb fewer (the
+    rest wait), or stay."""
     if not waiting:
         return []
     return ["climb", *(f"climb {n}" for n in range(1, waiting)), "stay"]
 
 
+#: The 16 placements of one card, and the 32 of two held cards (each naming its card).
+PLACEMENTS = tuple(f"place {c} {o}" for c in data.CIRCLES for o in data.ORIENTATIONS)
+PLACEMENTS_OF_TWO = tuple(f"{command} card {k}" for k in (1, 2) for command in PLACEMENTS)
+
+
 def place_commands(me: dict) -> list[str]:
     """The 16 placements of the card in hand; 32 (naming the card) while holding two."""
-    placements = [f"place {c} {o}" for c in data.CIRCLES for o in data.ORIENTATIONS]
-    if me["second"] is None:
-        return placements
-    return [f"{command} card {k}" for k in (1, 2) for command in placements]
+    return list(PLACEMENTS if me["second"] is None else PLACEMENTS_OF_TWO)
 
 
 # -- parsing ------------------------------------------------------------------------------------
@@ -416,7 +419,10 @@ def why_not(state: dict, player: str, command: str) -> str:
     if verb in ("climb", "stay"):
         waiting = turn["hands"]["mountain"]
         if not waiting:
-            return _("no hand of yours is left on the sacred mountain this turn.")
+            return _(
+                "no hand of yours is left on the sacred mountain this turn (out of reach of "
+                "the top, mountain hands climb when the card is laid)."
+            )
         return ngettext(
             "you have {n} mountain hand left: write 'climb' to climb with it.",
             "you have {n} mountain hands left: write 'climb' for all of them or 'climb N' "

@@ -168,6 +168,7 @@ def place(state: dict, player: str, circle: int, rot: int, which: int = 0) -> No
             got.update(add_hands(state, player, area, count))
     if got:
         log(state, "gather", player, got=got)
+    settle_mountain(state, player)
 
 
 def add_hands(state: dict, player: str, area: str, count: int) -> dict[str, int]:
@@ -222,6 +223,16 @@ def draw_bonus(state: dict, player: str) -> int:
     return 1
 
 
+def settle_mountain(state: dict, player: str) -> None:
+    """When the card is laid, its mountain hands climb at once if the top is out of reach this
+    turn (with them and the climbing bonus cards playable): then no order, and no holding
+    back, changes anything, so nothing is asked. Hands that wait, wait until 'climb', 'stay'
+    or 'done', whatever is played in between (a mail written ahead is never refused for it)."""
+    waiting = state["turn"]["hands"]["mountain"]
+    if waiting and not top_in_reach(state, player, bonus_options(state, player)):
+        climb_hands(state, player, waiting)
+
+
 def climb_hands(state: dict, player: str, steps: int) -> None:
     """Climb ``steps`` of the card's waiting mountain hands; the others keep waiting, unless
     the top is reached: "los pasos sobrantes no se cuentan", the hands left are lost."""
@@ -229,6 +240,19 @@ def climb_hands(state: dict, player: str, steps: int) -> None:
     hands["mountain"] -= steps
     if climb(state, player, steps, lost=hands["mountain"]):
         hands["mountain"] = 0
+
+
+def top_in_reach(state: dict, player: str, bonus: list[tuple[int, str | None]]) -> bool:
+    """Whether the waiting mountain hands, with the climbing bonus plays in ``bonus`` (caveman
+    +2, a lucky hand on the mountain), could reach the top this turn: only then does climbing
+    fewer steps, none, or in parts around a bonus card change anything."""
+    steps: dict[int, int] = {}
+    for index, option in bonus:
+        if option in ("climb", "mountain"):
+            gain = data.BONUS_CLIMB if option == "climb" else 1
+            steps[index] = max(steps.get(index, 0), gain)
+    reach = state["pl"][player]["step"] + state["turn"]["hands"]["mountain"] + sum(steps.values())
+    return reach >= data.MOUNTAIN_STEPS
 
 
 def stay(state: dict, player: str) -> None:
@@ -247,7 +271,7 @@ def climb(state: dict, player: str, steps: int, lost: int = 0) -> bool:
     climbed = me["step"] - before
     top = me["step"] == data.MOUNTAIN_STEPS
     lost = steps - climbed + lost if top else 0
-    log(state, "climb", player, steps=climbed, step=me["step"], lost=lost)
+    log(state, "climb", player, steps=climbed, step=me["step"], **({"lost": lost} if lost else {}))
     if not top:
         return False
     scored = {}
@@ -552,9 +576,12 @@ def play_bonus(state: dict, player: str, index: int, option: str | None) -> None
     elif option == "climb":
         climb(state, player, data.BONUS_CLIMB)
     elif option is not None:
+        waiting = turn["hands"]["mountain"]
         got = add_hands(state, player, option, 1)
         if got:
             log(state, "gather", player, got=got)
+        if option == "mountain" and not waiting:
+            settle_mountain(state, player)  # a hand laid now, as the card's were
     elif kind == "two_points":
         me["score"] += data.BONUS_POINTS
     elif kind == "extra_card":

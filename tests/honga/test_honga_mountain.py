@@ -1,5 +1,5 @@
-"""The sacred mountain as a choice: hands on it wait for the player, who orders climbing
-among the other actions and bonus cards, and may climb fewer steps or none."""
+"""The sacred mountain as a choice: with the top in reach, hands on it wait for the player,
+who orders climbing among the other actions and bonus cards, and may climb fewer or none."""
 
 from __future__ import annotations
 
@@ -25,14 +25,23 @@ def _scores(s):
 
 def test_mountain_hands_wait_for_the_player(h):
     """Venerar: "por cada mano que señale hacia la montaña sagrada, tu hombre prehistórico
-    podrá subir un peldaño" - laying the card climbs nothing yet; the hands wait, and the
-    commands say how to use them."""
-    s = _on_the_mountain(h, steps=2, hands=3)
-    assert s["pl"]["p1"]["step"] == 2 and s["turn"]["hands"]["mountain"] == 3
+    podrá subir un peldaño" - with the top in reach, laying the card climbs nothing yet; the
+    hands wait, and the commands say how to use them. Out of reach, no order and no holding
+    back changes anything (a higher caveman only scores more): they climb at once."""
+    s = _on_the_mountain(h, steps=3, hands=3)
+    assert s["pl"]["p1"]["step"] == 3 and s["turn"]["hands"]["mountain"] == 3
     legal = h.GAME.legal(s, "p1")
     assert {"climb", "climb 1", "climb 2", "stay"} <= set(legal)
     assert "climb 3" not in legal  # all of them is written 'climb'
     assert "'climb'" in h.GAME.help(s, "p1") and "'stay'" in h.GAME.help(s, "p1")
+    low = _on_the_mountain(h, steps=2, hands=3)
+    assert low["pl"]["p1"]["step"] == 5 and low["turn"]["hands"]["mountain"] == 0
+    assert not [c for c in h.GAME.legal(low, "p1") if "climb" in c or c == "stay"]
+    with pytest.raises(IllegalMove, match="no hand of yours is left on the sacred mountain"):
+        h.play(low, "p1", "stay")
+    caveman = _on_the_mountain(h, steps=2, hands=3, bonus=["climb_or_honga"])
+    assert caveman["pl"]["p1"]["step"] == 2  # with the +2 the top is in reach: they wait
+    assert "climb 1" in h.GAME.legal(caveman, "p1")
 
 
 def test_declining_the_step_to_the_top(h):
@@ -99,11 +108,12 @@ def test_hands_not_climbed_climb_at_done(h):
 
 
 def test_a_whole_turn_in_one_mail(h):
-    """Commands in the order written, one per line: the +2 first, then the hands, a trade."""
+    """Commands in the order written, one per line: one hand, the +2 to the top (its surplus
+    step lost), the two hands left from step 1, a trade."""
     s = _on_the_mountain(h, steps=4, hands=3, bonus=["climb_or_honga"])
     s["trade_slots"][0] = h.trade_id((0, 0, 0, 0, 2))
     s["pl"]["p1"]["board"] = 2
-    for line in ("bonus 1 climb", "climb 2", "trade 1", "stay", "done"):
+    for line in ("climb 1", "bonus 1 climb", "climb", "trade 1", "done"):
         s = h.play(s, "p1", line)
     assert s["pl"]["p1"]["step"] == 3 and _scores(s)["p1"] == 5 + 6
     assert h.GAME.to_move(s) == ["p2"]
@@ -121,12 +131,12 @@ def test_a_whole_turn_in_one_mail(h):
     ],
 )
 def test_climb_forms(h, typed, canonical):
-    s = _on_the_mountain(h, steps=1, hands=3)
+    s = _on_the_mountain(h, steps=3, hands=3)
     assert h.play(s, "p1", typed) == h.play(s, "p1", canonical)
 
 
 def test_climb_refusals(h):
-    s = _on_the_mountain(h, steps=1, hands=3)
+    s = _on_the_mountain(h, steps=3, hands=3)
     with pytest.raises(IllegalMove, match="you have 3 mountain hands left: write 'climb' for all"):
         h.play(s, "p1", "climb 4")
     with pytest.raises(IllegalMove, match="first lay your action card"):

@@ -1,0 +1,77 @@
+"""The board pictures: drawn from a recipient's view only, small, and the same for everybody
+who sees the same board (so each position is drawn once)."""
+
+from __future__ import annotations
+
+import io
+
+import orjson
+import pytest
+from PIL import Image
+
+import engine
+from pbem import pictures
+from pbem.pictures import canvas
+from tests.pictures.positions import LARGEST, late, players, positions
+
+KINDS = sorted(LARGEST)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_game_has_a_picture_of_every_position(kind):
+    game = engine.load(kind)
+    for state in positions(kind, every=25):
+        for name in [*players(kind), None]:
+            picture = pictures.picture(kind, game.view(state, name))
+            image = Image.open(io.BytesIO(picture.png))
+            assert image.format == "PNG" and image.size == (canvas.WIDTH, picture.height)
+            assert picture.width == canvas.WIDTH
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_largest_late_position_makes_a_small_picture(kind):
+    picture = pictures.picture(kind, engine.load(kind).view(late(kind), players(kind)[0]))
+    assert len(picture.png) < 150 * 1024
+
+
+@pytest.mark.parametrize("kind", ["honga", "stoneage"])
+def test_open_boards_are_one_picture_for_everybody(kind):
+    """No hand, no face-down card: every player's scene is the public one."""
+    game = engine.load(kind)
+    for state in positions(kind, every=20):
+        public = pictures.scene(kind, game.view(state, None))
+        for name in players(kind):
+            assert pictures.scene(kind, game.view(state, name)) == public
+            assert pictures.picture(kind, game.view(state, name)) is pictures.picture(
+                kind, game.view(state, None)
+            )
+
+
+def test_hengist_shows_a_road_tile_only_to_whoever_has_seen_it():
+    game = engine.load("hengist")
+    seen_privately = 0
+    for state in positions("hengist"):
+        public = pictures.scene("hengist", game.view(state, None))
+        for name in players("hengist"):
+            mine = pictures.scene("hengist", game.view(state, name))
+            for board, shown, full in zip(
+                mine["boards"], public["boards"], state["boards"], strict=True
+            ):
+                if board["road"] != shown["road"]:
+                    assert name in full["seen"] and shown["road"] is None
+                    seen_privately += 1
+                else:
+                    assert board == shown
+            hand = orjson.dumps(mine).decode()
+            assert '"hand"' not in hand
+    assert seen_privately, "a spied road tile is drawn for the spy"
+
+
+def test_a_game_without_a_renderer_has_no_picture():
+    assert pictures.picture("nosuchgame", {}) is None
+    assert pictures.picture("../honga", {}) is None
+
+
+def test_seat_colours_are_distinct_and_in_seat_order():
+    colours = pictures.seat_colours(players("honga"))
+    assert list(colours) == players("honga") and len(set(colours.values())) == 5

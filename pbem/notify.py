@@ -14,7 +14,7 @@ from sqlalchemy import func, select
 
 import engine
 from engine.i18n import _, use
-from pbem import i18n
+from pbem import i18n, pictures
 from pbem.config import Settings
 from pbem.db import lock_name
 from pbem.mail import compose, outbox
@@ -99,6 +99,20 @@ def _queue(session, message: EmailMessage, kind: str, game: Game | None) -> Outb
     return row
 
 
+def told_once(events: list[dict]) -> list[dict]:
+    """``events`` without those a later one tells again in more detail (its ``details``: the
+    public "dan drew 3 cards" when dan's own "dan drew: ..." follows)."""
+    retold = {e["details"] for e in events if "details" in e}
+    return [e for e in events if e["n"] not in retold]
+
+
+def first_sentence(text: str) -> str:
+    """The first sentence of ``text``'s first line: what a player has to decide now."""
+    line = (text or "").strip().split("\n", 1)[0]
+    end = line.find(". ")
+    return line if end < 0 else line[: end + 1]
+
+
 def turn(
     session, settings: Settings, game: Game, seat: Seat, state: dict, refused: dict | None = None
 ) -> OutboundMail:
@@ -111,9 +125,12 @@ def turn(
     locale = seat.player.locale
     with use(i18n.translations(locale)):
         view = game_engine.view(state, seat.name)
-        events = [game_engine.describe(e) for e in view["log"] if e["n"] > seat.seen]
+        new = told_once([e for e in view["log"] if e["n"] > seat.seen])
+        events = [game_engine.describe(e) for e in new]
         legal = game_engine.legal(state, seat.name)
         result = view["result"]
+        help_text = game_engine.help(state, seat.name) if legal else ""
+        picture = pictures.picture(game.kind, view)
         context = {
             "game": game.kind,
             "game_id": game.id,
@@ -124,17 +141,26 @@ def turn(
             "your_turn": seat.name in view["to_move"],
             "waiting_for": view["to_move"],
             "legal": legal,
-            "help": game_engine.help(state, seat.name) if legal else "",
+            "help": help_text,
+            "decide": first_sentence(help_text),
             "version": game.version,
             "result": result,
             "refused": refused,
             "echo": _echo_for(session, seat.player.address),
+            "first": game.version == 1,
+            "seat_colours": pictures.seat_colours(view["players"]),
         }
     if view["log"]:
         seat.seen = view["log"][-1]["n"]
     kind = "over" if result is not None else "turn"
     message = compose.compose(
-        kind, seat.player.address, context, thread(settings, game, seat), settings, locale
+        kind,
+        seat.player.address,
+        context,
+        thread(settings, game, seat),
+        settings,
+        locale,
+        picture=picture,
     )
     return _queue(session, message, kind, game)
 

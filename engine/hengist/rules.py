@@ -180,7 +180,8 @@ def draw(state: State, player: str, count: int) -> None:
     state["hands"][player] += drawn
     log(state, "draw", player=player, count=len(drawn))
     if drawn:
-        log(state, "drew", player=player, to=[player], cards=drawn)
+        public = state["log"][-1]["n"]
+        log(state, "drew", player=player, to=[player], cards=drawn, details=public)
 
 
 def spend(state: State, player: str, cards: list[str]) -> int:

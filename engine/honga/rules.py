@@ -652,7 +652,9 @@ def end_turn(state: dict, player: str) -> None:
     else:
         colours = [data.ACTION_CARDS[c]["colour"] for c in (me["card"], me["second"])]
         log(state, "draw_two", player, colours=colours)
-        log(state, "drawn_two", player, to=[player], cards=[me["card"], me["second"]])
+        public = state["log"][-1]["n"]
+        cards = [me["card"], me["second"]]
+        log(state, "drawn_two", player, to=[player], cards=cards, details=public)
     finish_turn(state, player)
 
 

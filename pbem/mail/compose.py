@@ -19,7 +19,12 @@ hidden information hidden. Required keys per kind are in :data:`KINDS`; optional
 to ``None``, and so does ``echo`` (what was read in the mail answered, ``mail/_echo``); compose
 adds ``locale``, ``legal_sample`` (the legal commands to list, at most 24),
 ``standings`` and ``outcome`` (a finished game's ranking, and where the recipient finished),
-``service_address``, ``reply_address`` and ``unsubscribe_url`` (``None`` without a token).
+``menu`` (all of them grouped, :mod:`pbem.mail.menu`) with ``mailto(command)`` links to the
+reply address, ``service_address``, ``reply_address``, ``unsubscribe_url`` and ``page_url``
+(the seat's private page; both ``None`` without a token) and ``picture_src``.
+
+A ``picture`` (:class:`pbem.pictures.Picture`) is attached inline to the HTML part
+(multipart/related, by Content-ID); the HTML shows it at the top and reads well without it.
 """
 
 from __future__ import annotations
@@ -35,8 +40,10 @@ from email.utils import format_datetime, make_msgid
 
 import jinja2
 
+from pbem import links
 from pbem.config import Settings
-from pbem.i18n import render
+from pbem.i18n import TEMPLATES_DIR, render
+from pbem.mail import menu
 
 # kind -> (required context keys, optional context keys)
 KINDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
@@ -56,7 +63,7 @@ KINDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
                 "waiting_for",
             }
         ),
-        frozenset({"refused"}),
+        frozenset({"refused", "result", "first", "decide", "seat_colours"}),
     ),
     "error": (
         frozenset({"line", "reason", "legal", "help", "version"}),
@@ -64,13 +71,16 @@ KINDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     ),
     "invite": (
         frozenset({"inviter", "game_title", "game_id", "players", "options"}),
-        frozenset(),
+        frozenset({"game"}),
     ),
     "notice": (frozenset({"subject", "paragraphs"}), frozenset()),
     "relay": (frozenset({"from_name", "text"}), frozenset({"game_title", "game_id"})),
     "over": (
         frozenset({"game_title", "result", "view"}),
-        frozenset({"game", "game_id", "events", "refused"}),
+        frozenset(
+            {"game", "game_id", "events", "refused", "player", "version", "first"}
+            | {"seat_colours", "decide", "your_turn", "waiting_for", "legal", "help"}
+        ),
     ),
     "digest": (frozenset({"player", "games"}), frozenset()),
 }
@@ -233,6 +243,12 @@ def _subject(kind: str, thread: Thread, locale: str, values: dict) -> str:
     return thread.subject
 
 
+def about_template(game: str | None) -> str:
+    """The game's words for invitations (``mail/<game>/about.txt``), or the empty default."""
+    own = f"mail/{game}/about.txt"
+    return own if game and (TEMPLATES_DIR / own).is_file() else "mail/_about.txt"
+
+
 def compose(
     kind: str,
     to: str,
@@ -240,19 +256,32 @@ def compose(
     thread: Thread,
     settings: Settings,
     locale: str = "en",
+    picture=None,
 ) -> EmailMessage:
     """The complete mail of ``kind`` to ``to``: text/plain with an HTML alternative."""
     values = _context(kind, context)
     unsubscribe = f"{settings.base_url}/unsubscribe/{thread.token}" if thread.token else None
     ranked = standings(values.get("result")) if kind == "over" else []
+    cid = (
+        make_msgid(idstring=f"board.{picture.digest}", domain=settings.domain) if picture else None
+    )
+    version = values.get("version")
     values.update(
         locale=locale,
         legal_sample=sample(values.get("legal") or []),
         standings=ranked,
         outcome=outcome(ranked, (values.get("view") or {}).get("you")),
+        menu=menu.menu(values.get("legal") or []),
+        mailto=lambda command: menu.mailto(thread.reply_to, thread.subject, version, command),
         service_address=settings.service_address,
         reply_address=thread.reply_to,
         unsubscribe_url=unsubscribe,
+        page_url=links.page_url(settings, thread.game_id, thread.token)
+        if thread.token and thread.game_id is not None
+        else None,
+        picture_src=f"cid:{cid[1:-1]}" if cid else None,
+        form=False,
+        about_template=about_template(values.get("game")),
     )
     text = _BLANK_LINES.sub("\n\n", render(f"mail/{kind}.txt", locale, **values)).strip("\n")
     html = render(f"mail/{kind}.html", locale, **values)
@@ -287,5 +316,9 @@ def compose(
         message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
     message.set_content(text + "\n")
     message.add_alternative(html, subtype="html")
+    if picture is not None:
+        message.get_payload()[1].add_related(
+            picture.png, "image", "png", cid=cid, filename="board.png", disposition="inline"
+        )
     message["Content-Language"] = locale.replace("_", "-")  # after the body: set_content drops it
     return message

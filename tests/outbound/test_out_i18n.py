@@ -166,6 +166,8 @@ def test_every_sentence_of_every_template_is_translated(kind, shouting, tmp_path
         message = compose(kind, "ann@example.org", contexts[kind], thread, settings, shouting)
         text = re.sub(r"HTTPS://\S+|\S+@PBEM.TEST", "", message.get_body(("plain",)).get_content())
         markup = message.get_body(("html",)).get_content()
+        # commands to tap are what the player writes (the service reads them), not sentences
+        markup = re.sub(r'<a class="pb-chip".*?</a>', " ", markup, flags=re.S)
         markup = re.sub(r"<head>.*?</head>|<[^>]+>|&\w+;|\S+@PBEM.TEST", " ", markup, flags=re.S)
         assert not re.search(r"[a-z]", text), text
         assert not re.search(r"[a-z]", markup), markup

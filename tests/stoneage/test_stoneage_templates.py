@@ -130,8 +130,12 @@ def test_final_scores_show_how_they_were_made():
     assert "during the game" in board("board.html", view)
 
 
-def test_the_html_tribe_table_uses_the_short_headings_of_the_text_part():
-    """Playtest screenshot: twelve long headings ran past the right edge of the mail."""
-    page = board("board.html", GAME.view(new(4), "p1"))
-    assert ">Agr</th>" in page and ">Agriculture</th>" not in page
-    assert "Fig = figures, Agr = agriculture, Bld = buildings." in page
+def test_the_html_tribes_are_blocks_that_fit_a_phone():
+    """Playtest screenshot: a twelve-column table ran past the right edge of a phone, even
+    with short headings. Each tribe is now a block of its own, in words."""
+    view = GAME.view(new(4), "p1")
+    page = board("board.html", view)
+    assert ">Agr</th>" not in page and "<th" not in page.split("Points")[-1]
+    for tribe in view["tribes"]:
+        assert f"<b>{tribe}</b> &ndash; Points: <b>" in page
+    assert page.count("figures 5, agriculture 0") == 4

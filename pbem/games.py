@@ -447,6 +447,17 @@ def resign(session: Session, settings: Settings, game: Game, seat: Seat) -> None
     _save(session, settings, game, game_engine, state)
 
 
+def rematch(session: Session, settings: Settings, game: Game, seat: Seat) -> Game:
+    """A new game of the same kind, options and players (in the same seats), asked for by
+    ``seat``: the others are invited again."""
+    if game.status != "finished":
+        raise GameError(_("Game {id} is not over yet.").format(id=game.id))
+    addresses = [s.player.address for s in game.seats]
+    return create(
+        session, settings, game.kind, addresses, game.options, creator=seat.player.address
+    )
+
+
 def unsubscribe(session: Session, settings: Settings, player: Player) -> None:
     """No more mail for ``player``: running games go on with the bot, invitations are declined."""
     player.unsubscribed = True

@@ -335,6 +335,20 @@ def _unsubscribe(mail: SeatMail, line: commands.Line) -> None:
     _unsubscribed(mail.session, mail.settings, mail.seat.player.address)
 
 
+def _rematch(mail: SeatMail, line: commands.Line) -> None:
+    again = games.rematch(mail.session, mail.settings, mail.game, mail.seat)
+    notify.notice(
+        mail.session,
+        mail.settings,
+        mail.seat.player.address,
+        _("Game {id} is waiting for players").format(id=again.id),
+        [_("We invited the other players; the game starts when all have joined.")],
+        game=again,
+        seat=next(s for s in again.seats if s.player_id == mail.seat.player_id),
+        news=True,
+    )
+
+
 #: What each service command does in a reply to a game mail (commands.SERVICE_COMMANDS).
 SEAT_HANDLERS: dict[str, Callable[[SeatMail, commands.Line], None]] = {
     "join": _join,
@@ -346,6 +360,7 @@ SEAT_HANDLERS: dict[str, Callable[[SeatMail, commands.Line], None]] = {
     "resign": _resign,
     "say": _say,
     "unsubscribe": _unsubscribe,
+    "rematch": _rematch,
 }
 
 

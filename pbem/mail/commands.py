@@ -77,6 +77,7 @@ SERVICE_COMMANDS: tuple[ServiceCommand, ...] = (
     ),
     ServiceCommand("say", {"en": ("say",)}, _some_text, "say TEXT"),
     ServiceCommand("unsubscribe", {"en": ("unsubscribe", "unsub")}, _nothing, "unsubscribe"),
+    ServiceCommand("rematch", {"en": ("rematch",)}, _nothing, "rematch"),
 )
 
 #: Every word of every service command, in any language, and the command it names.

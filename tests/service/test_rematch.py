@@ -1,0 +1,39 @@
+"""rematch: a finished game's players are invited to a new game of the same kind and options."""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+
+from pbem.db import transaction
+from pbem.models import Game
+
+
+def _finish(service, game_id):
+    with transaction(service.settings.database_url) as session:
+        session.get(Game, game_id).status = "finished"
+
+
+def test_rematch_invites_the_same_players_to_a_new_game(service):
+    game_id = service.new_game(kind="stoneage", players=3, options={"mammoth_herd": True})
+    _finish(service, game_id)
+    sent = service.deliver(service.reply(game_id, "a2", "rematch"))
+    with transaction(service.settings.database_url) as session:
+        again = session.scalars(select(Game).where(Game.id != game_id)).one()
+        seats = [(s.player.address, s.status) for s in again.seats]
+        assert (again.kind, again.options["mammoth_herd"], again.status) == (
+            "stoneage",
+            True,
+            "inviting",
+        )
+    assert seats == [("a1@x.test", "invited"), ("a2@x.test", "joined"), ("a3@x.test", "invited")]
+    invited = sorted(m.to_address for m in sent if m.kind == "invite")
+    assert invited == ["a1@x.test", "a3@x.test"]
+    assert [m.to_address for m in sent if m.kind == "news"] == ["a2@x.test"]
+
+
+def test_rematch_of_a_running_game_is_refused(service):
+    game_id = service.new_game(kind="hengist", players=2)
+    sent = service.deliver(service.reply(game_id, "a1", "rematch"))
+    assert [m.kind for m in sent] == ["error"]
+    with transaction(service.settings.database_url) as session:
+        assert len(session.scalars(select(Game)).all()) == 1

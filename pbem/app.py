@@ -14,7 +14,7 @@ from flask import Flask
 
 from pbem import config
 from pbem.mail.accept import default_enqueue
-from pbem.web import mailbox, pages, webhooks
+from pbem.web import game_pages, mailbox, pages, webhooks
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 
@@ -35,4 +35,5 @@ def create_app(
     app.register_blueprint(webhooks.bp)
     app.register_blueprint(pages.bp)
     app.register_blueprint(mailbox.bp)
+    app.register_blueprint(game_pages.bp)
     return app

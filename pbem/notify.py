@@ -113,6 +113,34 @@ def first_sentence(text: str) -> str:
     return line if end < 0 else line[: end + 1]
 
 
+def position(game: Game, state: dict, name: str | None, seen: int) -> tuple[dict, object]:
+    """What a mail or page shows of ``state`` to seat ``name`` (None: anybody), events after
+    ``seen``: the template context and the picture. Call it in the reader's language."""
+    game_engine = engine.load(game.kind)
+    view = game_engine.view(state, name)
+    new = told_once([e for e in view["log"] if e["n"] > seen])
+    legal = game_engine.legal(state, name) if name is not None else []
+    help_text = game_engine.help(state, name) if legal else ""
+    context = {
+        "game": game.kind,
+        "game_id": game.id,
+        "game_title": game_engine.title,
+        "player": name,
+        "events": [game_engine.describe(e) for e in new],
+        "view": view,
+        "your_turn": name in view["to_move"],
+        "waiting_for": view["to_move"],
+        "legal": legal,
+        "help": help_text,
+        "decide": first_sentence(help_text),
+        "version": game.version,
+        "result": view["result"],
+        "first": game.version == 1,
+        "seat_colours": pictures.seat_colours(view["players"]),
+    }
+    return context, pictures.picture(game.kind, view)
+
+
 def turn(
     session, settings: Settings, game: Game, seat: Seat, state: dict, refused: dict | None = None
 ) -> OutboundMail:
@@ -121,35 +149,12 @@ def turn(
     ``refused`` (for the mover of a mail applied in part): the lines ``applied``, the refused
     ``line`` and its ``reason``, and the lines ``set_aside``.
     """
-    game_engine = engine.load(game.kind)
     locale = seat.player.locale
     with use(i18n.translations(locale)):
-        view = game_engine.view(state, seat.name)
-        new = told_once([e for e in view["log"] if e["n"] > seat.seen])
-        events = [game_engine.describe(e) for e in new]
-        legal = game_engine.legal(state, seat.name)
-        result = view["result"]
-        help_text = game_engine.help(state, seat.name) if legal else ""
-        picture = pictures.picture(game.kind, view)
-        context = {
-            "game": game.kind,
-            "game_id": game.id,
-            "game_title": game_engine.title,
-            "player": seat.name,
-            "events": events,
-            "view": view,
-            "your_turn": seat.name in view["to_move"],
-            "waiting_for": view["to_move"],
-            "legal": legal,
-            "help": help_text,
-            "decide": first_sentence(help_text),
-            "version": game.version,
-            "result": result,
-            "refused": refused,
-            "echo": _echo_for(session, seat.player.address),
-            "first": game.version == 1,
-            "seat_colours": pictures.seat_colours(view["players"]),
-        }
+        context, picture = position(game, state, seat.name, seat.seen)
+        context["refused"] = refused
+        context["echo"] = _echo_for(session, seat.player.address)
+    view, result = context["view"], context["result"]
     if view["log"]:
         seat.seen = view["log"][-1]["n"]
     kind = "over" if result is not None else "turn"

@@ -26,7 +26,7 @@ from pbem.models import InboundMail
 
 log = logging.getLogger(__name__)
 
-SOURCES = frozenset({"smtp", "webhook", "mailgun", "postmark", "sendgrid", "pipe"})
+SOURCES = frozenset({"smtp", "webhook", "mailgun", "postmark", "sendgrid", "pipe", "web"})
 MAX_MESSAGE_ID = 998  # InboundMail.message_id length, RFC 5322's line limit
 MAX_ENVELOPE_TO = 320  # InboundMail.envelope_to length
 

@@ -1,0 +1,88 @@
+"""Every kind of mail of every game, opened in headless Chromium on a phone-wide screen.
+
+Each mail's HTML is written out with its inline picture as a file (what a mail client does
+with a Content-ID) and opened at 390 pixels, light and dark: the picture loads, nothing is
+wider than 360 pixels, text keeps its contrast, the recipient's hand is shown, and nothing of
+another player's secrets is in the HTML, the text part, the picture's input data or the page.
+Screenshots go to var/screenshots/.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import engine
+from pbem import migrate, pictures
+from tests.browser.every_mail import every_mail
+from tests.browser.page_checks import PHONE, check_contrast, check_layout
+from tests.conftest import make_settings
+from tests.pictures.positions import LARGEST
+
+KINDS = sorted(LARGEST)
+HAND = {"honga": "Your action card", "stoneage": "Your cards", "hengist": "Your hand:"}
+MAIL_KINDS = {"invite", "turn", "error", "notice", "relay", "over", "digest"}
+
+
+@pytest.fixture(scope="module", params=KINDS)
+def mails(request, tmp_path_factory):
+    folder = tmp_path_factory.mktemp(request.param)
+    settings = make_settings(folder, f"sqlite:///{folder}/pbem.db", base_url="https://pbem.test")
+    migrate.upgrade(settings.database_url)
+    return request.param, every_mail(settings, request.param), folder
+
+
+def _write(mail, folder, n):
+    """The HTML part as a file, its inline picture beside it (as a mail client shows it)."""
+    html = mail.message.get_body(("html",)).get_content()
+    picture = None
+    for part in mail.message.walk():
+        if part.get_content_type() == "image/png":
+            picture = part.get_content()
+            name = f"picture-{n}.png"
+            (folder / name).write_bytes(picture)
+            html = html.replace(f"cid:{part['Content-ID'].strip('<>')}", name)
+    path = folder / f"mail-{n}.html"
+    path.write_text(html)
+    return path, picture
+
+
+def _secrets(kind: str, state: dict | None, reader: str) -> set[str]:
+    """What the other players' private events say, as mails and pages put it."""
+    if state is None:
+        return set()
+    game = engine.load(kind)
+    return {game.describe(e) for e in state["log"] if "to" in e and reader not in e["to"]}
+
+
+def test_every_mail_kind_reads_well_on_a_phone(mails, browser, screenshots):
+    kind, every, folder = mails
+    assert {m.kind for m in every} >= MAIL_KINDS, "every kind of mail is made"
+    shot = set()
+    for n, mail in enumerate(every):
+        path, picture = _write(mail, folder, n)
+        text = mail.message.get_body(("plain",)).get_content()
+        html = mail.message.get_body(("html",)).get_content()
+        for scheme in ("light", "dark"):
+            page = browser.new_page(viewport=PHONE, color_scheme=scheme)
+            page.goto(path.as_uri())
+            layout = check_layout(page)
+            check_contrast(page)
+            if mail.kind in ("turn", "over"):
+                assert picture is not None and layout["images"], (mail.label, mail.to)
+                assert all(image["ok"] for image in layout["images"]), layout["images"]
+                assert layout["images"][0]["width"] <= 360
+            if mail.kind == "turn" and mail.to:
+                assert HAND[kind] in layout["text"], (mail.label, mail.to)
+            for secret in _secrets(kind, mail.state, mail.to):
+                assert secret not in html and secret not in text and secret not in layout["text"]
+            if (mail.label, mail.kind, scheme) not in shot:
+                shot.add((mail.label, mail.kind, scheme))
+                page.screenshot(
+                    path=screenshots / f"{kind}-{mail.label}-{mail.kind}-{scheme}.png",
+                    full_page=True,
+                )
+            page.close()
+        if picture is not None and mail.to:
+            # the picture's input data is the recipient's own view, nothing more
+            view = engine.load(kind).view(mail.state, mail.to)
+            assert picture == pictures.picture(kind, view).png

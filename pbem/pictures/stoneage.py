@@ -67,7 +67,7 @@ def scene(view: dict) -> dict:
                 "to_place": t["figures"] - t["placed"],
                 "agriculture": t["agriculture"],
                 "tools": t["tools"],
-                "cards": len(t["cards"]),
+                "cards": t["card_count"],
                 "buildings": len(t["buildings"]),
             }
             for p, t in view["tribes"].items()

@@ -11,11 +11,12 @@ import itertools
 import random
 import threading
 import time
+from collections import Counter
 from functools import partial
 
 import pytest
 
-from .harness import Players, at_once, check, new_games
+from .harness import DOMAIN, Players, at_once, check, new_games, to_service
 
 pytestmark = [pytest.mark.faults, pytest.mark.xdist_group("faults")]
 
@@ -147,3 +148,22 @@ def test_two_different_replies_at_once(stack):
     seen = played(stack, racing)
     assert seen["statuses"] == {"done": REPLIES, "refused": REPLIES}
     assert seen["refusals"] == REPLIES
+
+
+def test_two_new_games_at_once_for_one_new_address(stack):
+    """Two hosts invite the same address we have never seen at the same moment, and a new
+    player asks for two games at once: every game is created and every mail answered once."""
+
+    def ask(sender: str, body: str):
+        return partial(stack.submit, to_service(sender, body), sender, f"play@{DOMAIN}")
+
+    for n in range(4):
+        guest = f"guest{n}@new.test"
+        at_once(*(ask(f"host{n}.{i}@players.test", f"new honga with {guest}") for i in (1, 2)))
+        newcomer = f"newcomer{n}@players.test"
+        at_once(*(ask(newcomer, f"new hengist with friend{n}.{i}@players.test") for i in (1, 2)))
+    stack.drain()
+    seen = check(stack, Players(stack, [], once))
+    assert seen["statuses"] == {"done": 16}
+    kinds = Counter(str(m["X-PBEM-Kind"]) for _rcpt, m in stack.capture.all())
+    assert (kinds["invite"], kinds["news"]) == (16, 16)

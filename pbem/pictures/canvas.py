@@ -14,6 +14,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFont
 
 WIDTH = 720  # pixels; shown 360 CSS pixels wide
+TEXT_SCALE = 1.15  # words are drawn this much larger than the renderers' sizes: phones are small
 
 PAPER = (250, 246, 238)
 INK = (34, 34, 34)
@@ -73,9 +74,10 @@ class Canvas:
 
     def paragraph(self, x, y, text, width: int, size: int = 20, colour=INK, align: str = "m"):
         """``text`` wrapped to ``width`` pixels from (x, y), ``align`` l or m; its height."""
+        size = round(size * TEXT_SCALE)
         height, broken = sum(font(size).getmetrics()), lines(str(text), int(width), size)
         for n, line in enumerate(broken):
-            self.text(x, y + n * height, line, size, colour, f"{align}t", fit=width)
+            self.text(x, y + n * height, line, size, colour, f"{align}t", fit=width, scale=1)
         return height * len(broken)
 
     def text(
@@ -88,13 +90,14 @@ class Canvas:
         anchor: str = "lt",
         bold: bool = False,
         fit: int | None = None,
+        scale: float = TEXT_SCALE,
     ) -> int:
         """``text`` at (x, y); ``anchor`` is horizontal (l, m, r) then vertical (t, m, b).
 
         ``fit`` is the widest it may be: longer text is drawn smaller, down to 60 %.
         Returns the width drawn.
         """
-        text = str(text)
+        text, size = str(text), round(size * scale)
         mask = _word(text, size, bold)
         while fit and mask.width > fit and size > 12:
             size -= 2
@@ -130,7 +133,8 @@ class Canvas:
         """A playing piece: a disc with a dark rim and an optional label in it."""
         self.disc(cx, cy, r, fill=fill, outline=INK, width=2)
         if label != "":
-            self.text(cx, cy, label, size or int(r * 1.2), colour, anchor="mm", bold=True)
+            size = size or int(r * 1.2)
+            self.text(cx, cy, label, size, colour, anchor="mm", bold=True, fit=2 * r - 4, scale=1)
 
     def polygon(self, points, fill=None, outline=None):
         self._use(fill, outline)

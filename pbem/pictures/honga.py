@@ -115,9 +115,10 @@ def draw(s: dict) -> Canvas:
         for col, area in enumerate(areas):
             x0, y0, x1, y1 = _tile(col, row)
             canvas.box(x0, y0, x1, y1, fill=TINTS[area], outline=LINE, radius=10)
-            canvas.text(
-                (x0 + x1) / 2, y0 + 8, words["areas"][area], 24, INK, "mt", True, TILE_W - 20
-            )
+            # the bottom row's circles touch its upper corners: its names go below
+            top, anchor = (y1 - 8, "mb") if row == 2 else (y0 + 8, "mt")
+            name, colour = words["areas"][area], GOODS.get(area, INK)
+            canvas.text((x0 + x1) / 2, top, name, 24, colour, anchor, True, TILE_W - 20)
     _trades(canvas, s)
     _mountain(canvas, s)
     _herd(canvas, s)

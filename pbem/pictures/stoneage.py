@@ -97,7 +97,7 @@ def _figures(canvas: Canvas, x: int, y: int, here: dict, players: list, per_row:
 
 def draw(s: dict) -> Canvas:
     players, words = s["players"], s["words"]
-    height = 44 + 2 * 116 + 150 + 140 + 40 + 52 * len(s["tribes"]) + M
+    height = 44 + 2 * 116 + 164 + 140 + 40 + 52 * len(s["tribes"]) + M
     canvas = Canvas(height)
     canvas.text(M, M, s["heading"], 24, INK, bold=True, fit=700)
     y = 44
@@ -139,17 +139,17 @@ def _cards(canvas: Canvas, y: int, s: dict) -> int:
     width = (canvas.width - 2 * M - 3 * 8) // 4
     for i, slot in enumerate(reversed(s["row"])):
         x = M + i * (width + 8)
-        canvas.box(x, y, x + width, y + 142, fill=CARD, outline=LINE, radius=8)
+        canvas.box(x, y, x + width, y + 156, fill=CARD, outline=LINE, radius=8)
         canvas.token(x + 18, y + 18, 14, INK, slot["cost"], 18)
         if slot["text"]:
             canvas.paragraph(x + width / 2 + 10, y + 8, slot["text"][0], width - 44, 18)
-            canvas.line((x + 8, y + 72, x + width - 8, y + 72))
-            canvas.paragraph(x + width / 2, y + 78, " / ".join(slot["text"][1:]), width - 12, 18)
+            canvas.line((x + 8, y + 88, x + width - 8, y + 88))
+            canvas.paragraph(x + width / 2, y + 94, " / ".join(slot["text"][1:]), width - 12, 18)
         else:
             canvas.text(x + width / 2, y + 60, "-", 24, MUTED, "mt")
         here = s["board"].get(f"card{slot['cost']}", {})
-        _figures(canvas, x + width - 56, y + 102, here, s["players"], 1)
-    return y + 150
+        _figures(canvas, x + width - 56, y + 116, here, s["players"], 1)
+    return y + 164
 
 
 def _stacks(canvas: Canvas, y: int, s: dict) -> int:
@@ -171,11 +171,11 @@ def _stacks(canvas: Canvas, y: int, s: dict) -> int:
 def _tribes(canvas: Canvas, y: int, s: dict) -> None:
     words = s["words"]
     headings = (
-        (388, words["figures"]),
-        (448, words["agriculture"]),
-        (512, words["tools"]),
-        (600, words["cards"]),
-        (664, words["buildings"]),
+        (400, words["figures"]),
+        (456, words["agriculture"]),
+        (524, words["tools"]),
+        (606, words["cards"]),
+        (668, words["buildings"]),
     )
     for x, word in headings:
         canvas.text(x, y + 8, word, 18, MUTED, "mt", fit=60)
@@ -184,15 +184,15 @@ def _tribes(canvas: Canvas, y: int, s: dict) -> None:
         if t["name"] == s["turn"]:
             canvas.box(M, y - 2, canvas.width - M, y + 46, fill=(255, 236, 190), radius=8)
         canvas.token(M + 18, y + 22, 14, seat_colour(s["players"], t["name"]))
-        canvas.text(M + 40, y + 22, t["name"], 22, INK, "lm", True, 100)
-        canvas.text(M + 172, y + 22, t["score"], 24, INK, "rm", True)
-        x = 200
+        canvas.text(M + 36, y + 22, t["name"], 22, INK, "lm", True, 128)
+        canvas.text(M + 190, y + 22, t["score"], 24, INK, "rm", True)
+        x = 226
         for good, (fill, ink) in GOODS.items():
             canvas.token(x, y + 22, 16, fill, t["goods"][good], 19, ink)
-            x += 36
-        canvas.text(388, y + 22, t["figures"], 22, INK, "mm")
-        canvas.text(448, y + 22, t["agriculture"], 22, INK, "mm")
-        canvas.text(512, y + 22, "/".join(map(str, t["tools"])) or "-", 20, INK, "mm", fit=80)
-        canvas.text(600, y + 22, t["cards"], 22, INK, "mm")
-        canvas.text(664, y + 22, t["buildings"], 22, INK, "mm")
+            x += 33
+        canvas.text(400, y + 22, t["figures"], 22, INK, "mm")
+        canvas.text(456, y + 22, t["agriculture"], 22, INK, "mm")
+        canvas.text(524, y + 22, "/".join(map(str, t["tools"])) or "-", 20, INK, "mm", fit=80)
+        canvas.text(606, y + 22, t["cards"], 22, INK, "mm")
+        canvas.text(668, y + 22, t["buildings"], 22, INK, "mm")
         y += 52

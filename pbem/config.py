@@ -46,6 +46,12 @@ class Settings:
     postmark_user: str = field(default_factory=lambda: _env("POSTMARK_INBOUND_USER"))
     postmark_password: str = field(default_factory=lambda: _env("POSTMARK_INBOUND_PASSWORD"))
     sendgrid_secret: str = field(default_factory=lambda: _env("SENDGRID_INBOUND_SECRET"))
+    # seconds a Celery task may run: the soft limit interrupts it (the mail is failed and its
+    # sender told), the hard one kills what ignores that
+    task_soft_time_limit: int = field(
+        default_factory=lambda: int(_env("PBEM_TASK_SOFT_TIME_LIMIT", "60"))
+    )
+    task_time_limit: int = field(default_factory=lambda: int(_env("PBEM_TASK_TIME_LIMIT", "90")))
     # tasks run in the calling process (operator scripts and tests only; `make run` never sets it)
     task_always_eager: bool = field(default_factory=lambda: _env("PBEM_EAGER") == "1")
 

@@ -53,6 +53,19 @@ def process_inbound(settings: Settings, inbound_id: int) -> list[int]:
             raise TryAgain(inbound_id) from exc
 
 
+class TookTooLong(Exception):
+    """The worker's hard time limit stopped the mail's task."""
+
+
+def give_up(settings: Settings, inbound_id: int, seconds: float) -> list[int]:
+    """A mail whose task was killed for taking longer than ``seconds``: failed, its sender
+    told; return the outbox ids to send. Raises TryAgain when the database cannot record it."""
+    try:
+        return _after_error(settings, inbound_id, TookTooLong(f"took longer than {seconds} s"))
+    except SQLAlchemyError as exc:
+        raise TryAgain(inbound_id) from exc
+
+
 def _after_error(settings: Settings, inbound_id: int, exc: Exception) -> list[int]:
     """Count the failed try; give the mail up (failed, sender answered) after the last one."""
     with transaction(settings.database_url) as session:

@@ -20,6 +20,8 @@ app.conf.update(
     task_acks_late=True,
     task_reject_on_worker_lost=True,
     worker_prefetch_multiplier=1,
+    task_soft_time_limit=settings.task_soft_time_limit,
+    task_time_limit=settings.task_time_limit,
     task_always_eager=settings.task_always_eager,
     broker_connection_retry_on_startup=True,
     beat_schedule_filename=str(settings.var_dir / "celerybeat-schedule"),

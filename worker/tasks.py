@@ -2,8 +2,26 @@
 
 from __future__ import annotations
 
+from celery.worker.request import Request
+
 from pbem import jobs
 from worker.celery_app import app, settings
+
+DIGEST_TIME_LIMIT = 3600  # the digest of every player is one task
+
+
+class InboundRequest(Request):
+    """A mail whose task the hard time limit killed is given up: failed, its sender told
+    (without this the sweeper would hand it to the next worker to be killed, for ever).
+
+    This runs in the worker's main process before the task's process is killed, while that
+    one still holds the mail's row: the giving up is a task of its own.
+    """
+
+    def on_timeout(self, soft: bool, timeout: float) -> None:
+        super().on_timeout(soft, timeout)
+        if not soft:
+            give_up.delay(self.args[0], timeout)
 
 
 @app.task(
@@ -11,10 +29,24 @@ from worker.celery_app import app, settings
     autoretry_for=(jobs.TryAgain,),
     retry_backoff=True,
     max_retries=8,
+    Request=InboundRequest,
 )
 def process_inbound(inbound_id: int) -> None:
     """Apply one stored inbound mail, then send its answers (retried after a database error)."""
     answers = jobs.process_inbound(settings, inbound_id)
+    if answers:
+        send_many.delay(answers)
+
+
+@app.task(
+    name="worker.tasks.give_up",
+    autoretry_for=(jobs.TryAgain,),
+    retry_backoff=True,
+    max_retries=8,
+)
+def give_up(inbound_id: int, seconds: float) -> None:
+    """Fail a mail whose task the hard time limit killed, and tell its sender."""
+    answers = jobs.give_up(settings, inbound_id, seconds)
     if answers:
         send_many.delay(answers)
 
@@ -43,7 +75,11 @@ def sweep() -> None:
         send.delay(outbound_id)
 
 
-@app.task(name="worker.tasks.weekly_digest")
+@app.task(
+    name="worker.tasks.weekly_digest",
+    soft_time_limit=DIGEST_TIME_LIMIT,
+    time_limit=DIGEST_TIME_LIMIT + 60,
+)
 def weekly_digest() -> None:
     """Queue and send the weekly digest."""
     for outbound_id in jobs.weekly_digest(settings):

@@ -22,6 +22,7 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m engine.bench
 	$(BIN)/python -m pbem.bench
+	$(BIN)/python -m pbem.pictures.bench
 	$(BIN)/python -m pbem.bench_load
 	$(BIN)/python -m pbem.mail.bench
 

@@ -42,6 +42,12 @@ _cache: OrderedDict[str, Picture] = OrderedDict()
 _lock = threading.Lock()
 
 
+def clear() -> None:
+    """Forget the pictures drawn (for measuring)."""
+    with _lock:
+        _cache.clear()
+
+
 def seat_colours(players: list[str]) -> dict[str, str]:
     """Each player's colour in the pictures, for the tables and pages beside them."""
     return {name: hex_colour(seat_colour(players, name)) for name in players}

@@ -70,7 +70,7 @@ class Canvas:
         self.draw = ImageDraw.Draw(self.image)
         self.width, self.height = width, height
         self.fills: dict[tuple, None] = {background: None}  # colours used, in order
-        self.inks: dict[tuple, None] = {}  # colours of text (antialiased against the fills)
+        self.edges: dict[tuple, None] = {}  # (text colour, colour under it): antialiased edges
 
     def paragraph(self, x, y, text, width: int, size: int = 20, colour=INK, align: str = "m"):
         """``text`` wrapped to ``width`` pixels from (x, y), ``align`` l or m; its height."""
@@ -102,10 +102,11 @@ class Canvas:
         while fit and mask.width > fit and size > 12:
             size -= 2
             mask = _word(text, size, bold)
-        self.inks[tuple(colour)] = None
         w, h = mask.size
         left = x - {"l": 0, "m": w / 2, "r": w}[anchor[0]]
         top = y - {"t": 0, "m": h / 2, "b": h}[anchor[1]]
+        under = (min(max(round(left), 0), self.width - 1), min(max(round(top), 0), self.height - 1))
+        self.edges[(tuple(colour), self.image.getpixel(under))] = None
         self.image.paste(colour, (round(left), round(top), round(left) + w, round(top) + h), mask)
         return w
 
@@ -141,14 +142,12 @@ class Canvas:
         self.draw.polygon(points, fill=fill, outline=outline)
 
     def palette(self) -> list[tuple[int, int, int]]:
-        """The colours drawn, then the steps of each text colour's edge on each of them."""
-        colours = dict.fromkeys([*self.fills, *self.inks])
-        for ink in self.inks:
-            for fill in self.fills:
-                for step in (0.3, 0.6):
-                    colours[
-                        tuple(round(a + (b - a) * step) for a, b in zip(fill, ink, strict=True))
-                    ] = None
+        """The colours drawn, then the steps of each text's edge into the colour under it."""
+        colours = dict.fromkeys([*self.fills, *(ink for ink, _under in self.edges)])
+        for ink, under in self.edges:
+            for step in (0.25, 0.5, 0.75):
+                blend = zip(under, ink, strict=True)
+                colours[tuple(round(a + (b - a) * step) for a, b in blend)] = None
         return list(colours)
 
     def png(self) -> bytes:

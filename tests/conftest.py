@@ -1,8 +1,10 @@
 """Shared fixtures: settings on a fresh SQLite file, and on a private PostgreSQL schema.
 
 PostgreSQL and Redis come from PBEM_TEST_DATABASE_URL and PBEM_TEST_REDIS_URL (``.ci/run``
-sets both). Without them the integration tests skip locally; on CI (``CI`` set) they fail
-instead, so they can never silently not run there.
+sets both). Tests over ``settings`` run on SQLite always and on PostgreSQL as well when it is
+configured; tests that need a server run only there. Without them a fresh clone runs every
+test on SQLite and skips only what needs a server; on CI (``CI`` set) a missing server fails
+those tests instead, so they can never silently not run there.
 """
 
 from __future__ import annotations
@@ -19,6 +21,17 @@ from pbem.config import Settings
 
 REPO = Path(__file__).resolve().parent.parent
 SHARED = REPO.parent / "shared"
+
+
+def _wanted(*variables: str) -> bool:
+    """Run the tests on these servers: they are configured, or this is CI (which must)."""
+    return bool(os.environ.get("CI")) or all(os.environ.get(name) for name in variables)
+
+
+#: the databases a test over ``settings`` runs on
+DATABASES = ["sqlite", "postgres"] if _wanted("PBEM_TEST_DATABASE_URL") else ["sqlite"]
+#: PostgreSQL and Redis both there, for tests of the service at scale
+SERVERS = _wanted("PBEM_TEST_DATABASE_URL", "PBEM_TEST_REDIS_URL")
 
 
 def _required(what: str) -> None:
@@ -79,9 +92,9 @@ def postgres_settings(tmp_path, postgres_url) -> Settings:
     return make_settings(tmp_path, postgres_url)
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
+@pytest.fixture(params=DATABASES)
 def settings(request) -> Settings:
-    """The same test on the embedded database and on PostgreSQL."""
+    """The same test on the embedded database and on PostgreSQL (when configured)."""
     return request.getfixturevalue(f"{request.param}_settings")
 
 

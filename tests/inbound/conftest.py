@@ -1,7 +1,7 @@
 """Fixtures for the inbound edges: settings on SQLite (and on a private PostgreSQL schema).
 
-PostgreSQL comes from the shared ``postgres_url`` fixture: without PBEM_TEST_DATABASE_URL those
-cases skip locally; on CI (``CI`` set) an unset or unreachable database fails them instead.
+PostgreSQL comes from the shared ``postgres_url`` fixture: without PBEM_TEST_DATABASE_URL the
+cases run on SQLite only; on CI (``CI`` set) an unset or unreachable database fails them.
 """
 
 from __future__ import annotations
@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from pbem.config import Settings
+from tests.conftest import DATABASES
 
 from .helpers import inbound_settings
 
@@ -25,9 +26,9 @@ def postgres_inbound(tmp_path, postgres_url) -> Settings:
     return inbound_settings(tmp_path, postgres_url)
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
+@pytest.fixture(params=DATABASES)
 def any_db(request) -> Settings:
-    """The same case on SQLite and on PostgreSQL."""
+    """The same case on SQLite and on PostgreSQL (when configured)."""
     return request.getfixturevalue(f"{request.param}_inbound")
 
 

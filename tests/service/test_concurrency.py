@@ -8,10 +8,10 @@ from datetime import timedelta
 
 from sqlalchemy import select, text, update
 
-from pbem import jobs, notify
+from pbem import games, jobs, notify
 from pbem.db import engine_for, sessions, transaction
 from pbem.mail.accept import accept
-from pbem.models import InboundMail, OutboundMail
+from pbem.models import InboundMail, OutboundMail, Player, Seat
 from tests.service.conftest import Service
 
 
@@ -155,3 +155,42 @@ def test_mistakes_mailed_by_several_workers_get_twenty_answers(service):
         worker.join()
     assert errors == []
     assert _answers_to(service.settings, "a1@x.test") == notify.ANSWER_LIMIT
+
+
+def test_unsubscribe_racing_the_join_that_starts_the_game_resigns_the_seat(settings):
+    """The unsubscribe reads the player's seats, then waits for the game's lock while a join
+    starts the game: under the lock it must see the seat joined and hand it to the bot.
+    (SQLite serializes whole transactions: there the unsubscribe waits at its start.)"""
+    with transaction(settings.database_url) as session:
+        game = games.create(
+            session, settings, "honga", ["a1@x.test", "a2@x.test"], creator="a1@x.test"
+        )
+        game_id = game.id
+    joining = sessions(settings.database_url)()
+    seat = joining.scalar(select(Seat).where(Seat.game_id == game_id, Seat.position == 1))
+    games.join(joining, settings, seat)  # holds the game's lock, not yet committed
+
+    def unsubscribe():
+        with transaction(settings.database_url) as session:
+            player = session.scalar(select(Player).where(Player.address == "a2@x.test"))
+            list(session.scalars(select(Seat).where(Seat.player_id == player.id)))
+            games.unsubscribe(session, settings, player)
+
+    if settings.database_url.startswith("postgresql"):
+        other, _results, waited = run_beside(settings, backend_pid(joining), unsubscribe)
+        assert waited
+    else:
+        other = threading.Thread(target=unsubscribe)
+        other.start()
+        other.join(0.5)
+    joining.commit()
+    joining.close()
+    other.join(30)
+    assert not other.is_alive()
+    with transaction(settings.database_url) as session:
+        seat = session.scalar(select(Seat).where(Seat.game_id == game_id, Seat.position == 1))
+        assert (seat.game.status, seat.player.unsubscribed, seat.status) == (
+            "active",
+            True,
+            "resigned",
+        )

@@ -7,14 +7,18 @@ import os
 import subprocess
 import sys
 from datetime import timedelta
+from email import message_from_bytes, policy
 from pathlib import Path
 
 from sqlalchemy import select, update
 
-from pbem import bench, jobs
+import engine
+from engine.i18n import use
+from pbem import bench, i18n, jobs
 from pbem.db import transaction
 from pbem.mail.accept import accept
-from pbem.models import Game, InboundMail, OutboundMail
+from pbem.models import Game, InboundMail, OutboundMail, Player
+from tests.outbound.test_out_i18n import pot, shouting  # noqa: F401 - fixtures
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -107,3 +111,44 @@ def test_weekly_digest_goes_to_players_with_running_games(service):
 def test_the_mail_path_benchmark_plays_by_mail(sqlite_settings):
     result = bench.run(sqlite_settings, mails=6, players=2)
     assert result["mails_per_s"] > 0 and result["outbound_per_s"] >= 2 * result["mails_per_s"]
+
+
+def test_new_seats_the_address_itself_not_the_typed_word(service):
+    created = pbem(service.settings, "new", "honga", "ann@x.test,", "bob@x.test", "--start")
+    assert created.returncode == 0, created.stderr
+    game_id = int(created.stdout)
+    _game, seats = service.game(game_id)
+    assert [seat["address"] for seat in seats] == ["ann@x.test", "bob@x.test"]
+    # so ann's reply is hers, not a forgery
+    mover = service.to_move(game_id)[0]
+    answers = service.deliver(service.reply(game_id, mover, service.legal(game_id, mover)[0]))
+    assert all(mail.kind == "turn" for mail in answers)
+
+
+def test_new_refuses_what_is_not_an_address(settings):
+    refused = pbem(settings, "new", "honga", "Ann <ann@x.test>", "bob@x.test")
+    assert refused.returncode == 2 and b"Ann is neither a mail address" in refused.stderr
+    assert pbem(settings, "games").stdout == b""
+
+
+def test_digest_events_are_in_the_players_language(service, shouting):  # noqa: F811
+    game_id = service.new_game(kind="stoneage")
+    with transaction(service.settings.database_url) as session:
+        session.scalar(select(Player).where(Player.address == "a1@x.test")).locale = shouting
+        game = session.get(Game, game_id)
+        stoneage = engine.load("stoneage")
+        view = stoneage.view(stoneage.restore(game.state), "a1")
+        with use(i18n.translations(shouting)):
+            events = [stoneage.describe(e) for e in view["log"][-5:]]
+    assert events and "ROUND 1 BEGINS" in events[0]
+    ids = jobs.weekly_digest(service.settings)
+    with transaction(service.settings.database_url) as session:
+        row = session.scalar(
+            select(OutboundMail).where(
+                OutboundMail.id.in_(ids), OutboundMail.to_address == "a1@x.test"
+            )
+        )
+        text = message_from_bytes(row.message, policy=policy.default)
+    text = " ".join(text.get_body(("plain",)).get_content().split())
+    for event in events:
+        assert f"* {event}" in text

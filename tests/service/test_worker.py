@@ -1,5 +1,6 @@
-"""A mail that takes too long never holds a worker for ever: Celery's soft time limit ends
-it, the hard one kills what ignores the soft one, and either way its sender is told."""
+"""The worker and beat processes: they start on a fresh machine, and a mail that takes too
+long never holds a worker for ever (Celery's soft time limit ends it, the hard one kills what
+ignores the soft one, and either way its sender is told)."""
 
 from __future__ import annotations
 
@@ -80,3 +81,27 @@ def test_the_time_limits_end_a_mail_and_its_sender_is_told(tmp_path):
         ).read_text()[-3000:]
         assert "SoftTimeLimitExceeded" in rows[0].error and "took longer" in rows[1].error
         assert sorted(answered) == ["slow@x.test", "stubborn@x.test"]
+
+
+def test_beat_runs_with_redis_on_a_fresh_machine(tmp_path, redis_url):
+    var = tmp_path / "var"  # nothing has created it: the database is a server
+    env = {**os.environ, "CELERY_BROKER_URL": redis_url, "PBEM_VAR": str(var)}
+    beat = subprocess.Popen(
+        [str(Path(sys.executable).parent / "celery"), "-A", "worker.celery_app", "beat"],
+        cwd=REPO,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
+    try:
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and beat.poll() is None:
+            if list(var.glob("celerybeat-schedule*")):
+                break  # the schedule is open: beat is running
+            time.sleep(0.2)
+        time.sleep(2)
+        assert beat.poll() is None, beat.stdout.read().decode()[-2000:]
+        assert list(var.glob("celerybeat-schedule*"))
+    finally:
+        beat.terminate()
+        beat.wait(timeout=20)

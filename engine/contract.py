@@ -23,7 +23,7 @@ from typing import Any
 import orjson
 
 from engine import resemble
-from engine.i18n import _
+from engine.i18n import _, ngettext
 
 State = dict[str, Any]
 
@@ -236,9 +236,17 @@ class Game:
     def forfeited(self, state: State, player: str) -> str:
         """What ``player`` gives up by ending the turn now, as a sentence ("" if nothing).
 
-        The service tells it to a player whose ``done`` leaves actions unused.
+        The service tells it to a player whose ``done`` leaves actions unused. By default: the
+        other commands that were still legal; a game may say it better (actions left).
         """
-        return ""
+        unused = [c for c in self.legal(state, player) if not self.ends_turn(c)]
+        if not unused:
+            return ""
+        return ngettext(
+            "You ended your turn with {n} other command still possible: {commands}.",
+            "You ended your turn with {n} other commands still possible, such as {commands}.",
+            len(unused),
+        ).format(n=len(unused), commands=", ".join(unused[:3]))
 
     def dump(self, state: State) -> dict:
         """JSON-able data from which :meth:`restore` rebuilds the state exactly."""

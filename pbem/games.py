@@ -396,13 +396,15 @@ def _save(
     mover: Seat | None = None,
     waiting_before: list[str] | None = None,
     played: Played | None = None,
+    note: str | None = None,
 ) -> None:
     """Persist the new state, bump the position, and mail the seated players their view.
 
     Everybody is mailed when the turn passes (who is to move changed), when the game ends, or
     when there is no single mover (start, resignation). A move in the middle of a turn is
     mailed to the mover and to whoever is to move; the others read it in their next mail.
-    The mover's mail also tells what of their mail was applied when a line was refused.
+    The mover's mail also tells what of their mail was applied when a line was refused;
+    ``note`` is a sentence on top of every mail (a player left).
     """
     game.state = game_engine.dump(state)
     game.version += 1
@@ -415,9 +417,9 @@ def _save(
         if seat.status != "joined":
             continue
         if mover is not None and seat.id == mover.id:
-            notify.turn(session, settings, game, seat, state, _partly(played))
+            notify.turn(session, settings, game, seat, state, _partly(played), note)
         elif everybody or seat.name in waiting:
-            notify.turn(session, settings, game, seat, state)
+            notify.turn(session, settings, game, seat, state, note=note)
 
 
 def _partly(played: Played | None) -> dict | None:
@@ -435,16 +437,46 @@ def _partly(played: Played | None) -> dict | None:
 
 
 def resign(session: Session, settings: Settings, game: Game, seat: Seat) -> None:
-    """``seat`` leaves a running game; the bot plays the seat from now on."""
+    """``seat`` leaves a running game; the bot plays the seat from now on, and every player is
+    told so. When no human is left, the game ends and everybody is told."""
     if game.status != "active":
         raise GameError(_("Game {id} is not running.").format(id=game.id))
     if seat.status != "joined":
         raise GameError(_("You have left game {id} already.").format(id=game.id))
-    seat.status = "resigned"
+    seat.status, seat.resign_asked = "resigned", None
+    if not any(other.status == "joined" for other in game.seats):
+        _abandon(session, settings, game, seat)
+        return
     game_engine = engine.load(game.kind)
     state = game_engine.restore(game.state)
     state = _play_absent(session, game, game_engine, state, _last_move(session, game.id))
-    _save(session, settings, game, game_engine, state)
+    note = _("{name} has left the game: a bot plays that seat from now on.").format(name=seat.name)
+    _save(session, settings, game, game_engine, state, note=note)
+
+
+def _abandon(session: Session, settings: Settings, game: Game, last: Seat) -> None:
+    """The last human left ``game``: it ends here, and everybody who played is told."""
+    game.status, game.updated = "abandoned", now()
+    game.version += 1
+    for seat in game.seats:
+        if seat.player.unsubscribed or seat.status not in ("joined", "resigned"):
+            continue
+        notify.notice(
+            session,
+            settings,
+            seat.player.address,
+            _("Game {id} has ended").format(id=game.id),
+            [
+                _(
+                    "{name} was the last player in game {id} and has left it, so the game "
+                    "ends here without a winner. Write to {service} to start a new one."
+                ).format(name=last.name, id=game.id, service=settings.service_address)
+            ],
+            game=game,
+            seat=seat,
+            locale=seat.player.locale,
+            news=True,
+        )
 
 
 def rematch(session: Session, settings: Settings, game: Game, seat: Seat) -> Game:

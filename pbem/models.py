@@ -90,6 +90,8 @@ class Seat(Base):
     status: Mapped[str] = mapped_column(String(16), default="invited")
     joined: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     seen: Mapped[int] = mapped_column(Integer, default=0)  # last log event mailed to this seat
+    #: When the player wrote ``resign`` without confirming: a second ``resign`` confirms.
+    resign_asked: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
     game: Mapped[Game] = relationship(back_populates="seats")
     player: Mapped[Player] = relationship()
@@ -142,6 +144,8 @@ class OutboundMail(Base):
     message_id: Mapped[str] = mapped_column(String(998), unique=True)
     kind: Mapped[str] = mapped_column(String(16))
     game_id: Mapped[int | None] = mapped_column(ForeignKey("game.id"), nullable=True, index=True)
+    #: The game's position the mail showed: a reply to it is meant for that position.
+    position: Mapped[int | None] = mapped_column(Integer, nullable=True)
     status: Mapped[str] = mapped_column(String(16), default="pending", index=True)
     attempts: Mapped[int] = mapped_column(Integer, default=0)
     next_attempt: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)

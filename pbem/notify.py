@@ -23,7 +23,7 @@ from pbem.models import Game, OutboundMail, Seat, now
 log = logging.getLogger(__name__)
 
 # mails nobody asked for by a move: answers that change nothing, and invitations others send
-ANSWER_KINDS = ("error", "notice", "invite")
+ANSWER_KINDS = ("error", "notice", "invite", "stale")
 ANSWER_LIMIT = 20  # of those, per address and hour
 
 
@@ -80,7 +80,19 @@ def _answer_budget(session, to: str) -> tuple[bool, str | None]:
 def echo(session, address: str, read: list[str], set_aside: list[str]) -> None:
     """Remember what was read in ``address``'s mail, for every answer to it in this
     transaction: "I read: join. I left aside: Thanks, Bob" (``mail/_echo`` partial)."""
-    session.info.setdefault("echo", {})[address.lower()] = {"read": read, "set_aside": set_aside}
+    session.info.setdefault("echo", {})[address.lower()] = {
+        "read": read,
+        "set_aside": set_aside,
+        "notes": [],
+    }
+
+
+def echo_note(session, address: str, note: str) -> None:
+    """A sentence about how ``address``'s mail was read ("'done' changed nothing: ..."),
+    told with the echo in every answer to it."""
+    found = _echo_for(session, address)
+    if found is not None:
+        found["notes"].append(note)
 
 
 def _echo_for(session, to: str) -> dict | None:
@@ -94,7 +106,10 @@ def _queue(session, message: EmailMessage, kind: str, game: Game | None) -> Outb
     if game is not None:
         message["X-PBEM-Game"] = str(game.id)
         message["X-PBEM-Position"] = str(game.version)
-    row = outbox.queue(session, message, kind, game.id if game else None)
+    if game is None:
+        row = outbox.queue(session, message, kind, None)
+    else:
+        row = outbox.queue(session, message, kind, game.id, game.version)
     session.info.setdefault("queued", []).append(row)
     return row
 
@@ -142,18 +157,34 @@ def position(game: Game, state: dict, name: str | None, seen: int) -> tuple[dict
 
 
 def turn(
-    session, settings: Settings, game: Game, seat: Seat, state: dict, refused: dict | None = None
-) -> OutboundMail:
+    session,
+    settings: Settings,
+    game: Game,
+    seat: Seat,
+    state: dict,
+    refused: dict | None = None,
+    note: str | None = None,
+    stale: bool = False,
+) -> OutboundMail | None:
     """The position after a change, for one seat: what happened, the board, what to type.
 
     ``refused`` (for the mover of a mail applied in part): the lines ``applied``, the refused
-    ``line`` and its ``reason``, and the lines ``set_aside``.
+    ``line`` and its ``reason``, and the lines ``set_aside``. ``note``: a sentence on top
+    (a player left, a late reply). ``stale``: the answer to a late reply, which changed
+    nothing (it counts against the answers to mistakes).
     """
+    if stale:
+        with use(i18n.translations(seat.player.locale)):
+            allowed, last_note = _answer_budget(session, seat.player.address)
+        if not allowed:
+            return None
+        note = "\n\n".join(n for n in (note, last_note) if n)
     locale = seat.player.locale
     with use(i18n.translations(locale)):
         context, picture = position(game, state, seat.name, seat.seen)
         context["refused"] = refused
         context["echo"] = _echo_for(session, seat.player.address)
+        context["note"] = note
     view, result = context["view"], context["result"]
     if view["log"]:
         seat.seen = view["log"][-1]["n"]
@@ -167,7 +198,7 @@ def turn(
         locale,
         picture=picture,
     )
-    return _queue(session, message, kind, game)
+    return _queue(session, message, "stale" if stale else kind, game)
 
 
 def error(

@@ -12,6 +12,7 @@ import dataclasses
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import timedelta
 from email.message import EmailMessage
 
 from sqlalchemy import select
@@ -27,7 +28,10 @@ from pbem.mail.classify import classify
 from pbem.mail.extract import new_text
 from pbem.mail.mime import parse
 from pbem.mail.route import authentic, header_values, route, sender
-from pbem.models import Game, InboundMail, Player, Seat
+from pbem.models import Game, InboundMail, Move, OutboundMail, Player, Seat, now
+
+#: How long an unconfirmed ``resign`` waits for the second one that confirms it.
+RESIGN_CONFIRMATION = timedelta(days=7)
 
 
 def process(session: Session, settings: Settings, inbound_id: int) -> list[int]:
@@ -108,7 +112,8 @@ def _handle(session: Session, settings: Settings, row: InboundMail, message: Ema
     with use(i18n.translations(seat.player.locale)):
         queued = len(session.info["queued"])
         savepoint = session.begin_nested()
-        mail = SeatMail(session, settings, game, seat, row.id, reply_to)
+        answered = _answered_mail(session, message, seat)
+        mail = SeatMail(session, settings, game, seat, row.id, reply_to, answered)
         try:
             parsed = _read_seat_mail(mail, text)
         except games.Refused as refused:
@@ -168,6 +173,7 @@ class SeatMail:
     seat: Seat
     inbound_id: int
     reply_to: str | None
+    answered: OutboundMail | None = None  # our mail this one replies to, if it names one
 
     def state(self) -> dict | None:
         """The game's current state (None before it starts)."""
@@ -192,6 +198,14 @@ def _seat_mail(mail: SeatMail, parsed: commands.Parsed) -> None:
     service = _once_each(service)
     if not parsed.lines:
         raise games.Refused("", _("We found no command in your mail."))
+    if moves and mail.game.status != "inviting":
+        if parsed.guard is None and _late(mail):
+            _answer_late(mail)
+            return
+        moves = _without_idle_turn_ends(mail, moves)
+        if not moves and not service:  # only a 'done' that changed nothing: the position
+            notify.turn(mail.session, mail.settings, mail.game, mail.seat, mail.state(), stale=True)
+            return
     if moves:
         if mail.game.status == "inviting":
             raise games.Refused(
@@ -213,6 +227,91 @@ def _seat_mail(mail: SeatMail, parsed: commands.Parsed) -> None:
             SEAT_HANDLERS[line.name](mail, line)
         except games.GameError as exc:
             raise games.Refused(line.text, str(exc)) from None
+
+
+def _answered_mail(session: Session, message: EmailMessage, seat: Seat) -> OutboundMail | None:
+    """Our mail to ``seat`` that ``message`` answers: the one its In-Reply-To names, else the
+    newest its References name (None: a fresh mail, a tap-to-play link)."""
+    named = [
+        item
+        for header in ("In-Reply-To", "References")
+        for value in header_values(message, header)
+        for item in re.findall(r"<[^<>\s]+>", value)
+    ]
+    if not named:
+        return None
+    ours = session.scalars(
+        select(OutboundMail).where(
+            OutboundMail.message_id.in_(named[:50]),
+            OutboundMail.game_id == seat.game_id,
+            OutboundMail.to_address == seat.player.address,
+        )
+    ).all()
+    by_id = {mail.message_id: mail for mail in ours}
+    replied = by_id.get(named[0]) if header_values(message, "In-Reply-To") else None
+    return replied or max(ours, key=lambda mail: mail.id, default=None)
+
+
+def _late(mail: SeatMail) -> bool:
+    """Whether the mail answers one of ours that showed an older position than the game's:
+    its commands were meant for that position, as if it began with ``#N``."""
+    answered = mail.answered
+    return answered is not None and answered.position not in (None, mail.game.version)
+
+
+def _answer_late(mail: SeatMail) -> None:
+    """Nothing applied: the player gets the position as it is now, and why."""
+    answered, game = mail.answered, mail.game
+    own = mail.session.scalars(
+        select(Move.command)
+        .where(
+            Move.game_id == game.id,
+            Move.seat_id == mail.seat.id,
+            Move.inbound_id.is_not(None),
+            Move.at >= answered.created,
+        )
+        .order_by(Move.number)
+    ).all()
+    note = _(
+        "You answered the mail of position #{answered}, but the game is at #{now}: nothing of "
+        "your mail was applied. Here is the game as it is now; please send your commands again."
+    ).format(answered=answered.position, now=game.version)
+    if own:
+        note += " " + _("Your own {commands} from an earlier mail is already applied.").format(
+            commands="; ".join(f"'{command}'" for command in own)
+        )
+    notify.turn(mail.session, mail.settings, game, mail.seat, mail.state(), note=note, stale=True)
+
+
+def _without_idle_turn_ends(mail: SeatMail, moves: list[str]) -> list[str]:
+    """``moves`` without a ``done`` written after the engine already ended the turn (a note
+    says so); a ``done`` that gives up actions gets a note saying what was given up.
+
+    The lines are tried on a copy first; the engine decides everything else when applied.
+    """
+    game_engine, state, player = engine.load(mail.game.kind), mail.state(), mail.seat.name
+    if state is None:
+        return moves
+    kept: list[str] = []
+    for index, line in enumerate(moves):
+        ends = game_engine.ends_turn(line)
+        if ends and player not in game_engine.to_move(state):
+            notify.echo_note(
+                mail.session,
+                mail.seat.player.address,
+                _("'{line}' changed nothing: your turn had already ended.").format(line=line),
+            )
+            continue
+        if ends:
+            given_up = game_engine.forfeited(state, player)
+            if given_up:
+                notify.echo_note(mail.session, mail.seat.player.address, given_up)
+        kept.append(line)
+        try:
+            state = game_engine.play(state, player, line)
+        except engine.IllegalMove:
+            return kept + moves[index + 1 :]  # refused when applied, with the engine's reason
+    return kept
 
 
 def _once_each(lines: list[commands.Line]) -> list[commands.Line]:
@@ -284,7 +383,34 @@ def _decline(mail: SeatMail, line: commands.Line) -> None:
 
 
 def _resign(mail: SeatMail, line: commands.Line) -> None:
-    games.resign(mail.session, mail.settings, mail.game, mail.seat)
+    """``resign yes``, or a second ``resign`` within a week, resigns; a first one asks."""
+    seat = mail.seat
+    asked = seat.resign_asked
+    if asked is not None and asked.tzinfo is None:  # SQLite keeps no time zone
+        asked = asked.replace(tzinfo=now().tzinfo)
+    confirmed = line.argument.lower() in commands.CONFIRMATIONS or (
+        asked is not None and now() - asked < RESIGN_CONFIRMATION
+    )
+    if confirmed or mail.game.status != "active" or seat.status != "joined":
+        games.resign(mail.session, mail.settings, mail.game, seat)  # refuses what cannot be
+        return
+    seat.resign_asked = now()
+    notify.notice(
+        mail.session,
+        mail.settings,
+        seat.player.address,
+        _("Do you want to leave game {id}?").format(id=mail.game.id),
+        [
+            _(
+                "If you leave, a bot plays your seat for the rest of the game and every player "
+                "is told so. To leave, reply resign yes (or resign once more). To stay, do "
+                "nothing: your game goes on as before."
+            )
+        ],
+        game=mail.game,
+        seat=seat,
+        locale=seat.player.locale,
+    )
 
 
 def _say(mail: SeatMail, line: commands.Line) -> None:

@@ -16,7 +16,8 @@ Headers decided here:
 
 Templates use only the context they are given (the recipient's view): that is what keeps
 hidden information hidden. Required keys per kind are in :data:`KINDS`; optional ones default
-to ``None``, and so does ``echo`` (what was read in the mail answered, ``mail/_echo``); compose
+to ``None``, and so do ``echo`` (what was read in the mail answered) and ``note`` (a sentence on
+top), both shown by ``mail/_echo``; compose
 adds ``locale``, ``legal_sample`` (the legal commands to list, at most 24),
 ``standings`` and ``outcome`` (a finished game's ranking, and where the recipient finished),
 ``menu`` (all of them grouped, :mod:`pbem.mail.menu`) with ``mailto(command)`` links to the
@@ -232,7 +233,7 @@ def _context(kind: str, context: Mapping) -> dict:
     missing = sorted(required - set(context))
     if missing:
         raise ValueError(f"{kind} mail needs {', '.join(missing)}")
-    return {"echo": None, **dict.fromkeys(optional), **context}
+    return {"echo": None, "note": None, **dict.fromkeys(optional), **context}
 
 
 def _subject(kind: str, thread: Thread, locale: str, values: dict) -> str:

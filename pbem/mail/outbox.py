@@ -13,8 +13,16 @@ from sqlalchemy.orm import Session
 from pbem.models import OutboundMail
 
 
-def queue(session: Session, message: EmailMessage, kind: str, game_id: int | None) -> OutboundMail:
-    """Add ``message`` as a pending row (flushed, so its id is known); the caller commits."""
+def queue(
+    session: Session,
+    message: EmailMessage,
+    kind: str,
+    game_id: int | None,
+    position: int | None = None,
+) -> OutboundMail:
+    """Add ``message`` as a pending row (flushed, so its id is known); the caller commits.
+
+    ``position`` is the game's position the mail shows: a reply to it is meant for it."""
     addresses = [address for _name, address in getaddresses([str(message["To"])]) if address]
     if len(addresses) != 1:
         raise ValueError(f"an outbound mail has exactly one recipient, not {message['To']!r}")
@@ -27,6 +35,7 @@ def queue(session: Session, message: EmailMessage, kind: str, game_id: int | Non
         message_id=str(message["Message-ID"]),
         kind=kind,
         game_id=game_id,
+        position=position,
         status="pending",
         attempts=0,
         next_attempt=datetime.now(UTC),

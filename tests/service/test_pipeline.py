@@ -262,7 +262,7 @@ def test_a_resigned_seat_is_played_by_the_bot(service):
     game_id = service.new_game(players=2, seed=3)
     mover = service.to_move(game_id)[0]
     other = next(s["name"] for s in service.game(game_id)[1] if s["name"] != mover)
-    sent = service.deliver(service.reply(game_id, other, "resign"))
+    sent = service.deliver(service.reply(game_id, other, "resign yes"))
     _, seats = service.game(game_id)
     assert next(s for s in seats if s["name"] == other)["status"] == "resigned"
     assert {m.to_address for m in sent if m.kind == "turn"} == {

@@ -91,7 +91,7 @@ def test_a_second_resign_changes_nothing_and_mails_nobody_else(service):
     """The position stays: the others' replies written for it (``#N``) still apply."""
     game_id = service.new_game(players=3)
     leaver = service.game(game_id)[1][2]
-    service.deliver(service.reply(game_id, leaver["name"], "resign"))
+    service.deliver(service.reply(game_id, leaver["name"], "resign yes"))
     version = service.game(game_id)[0].version
     again = service.deliver(service.reply(game_id, leaver["name"], "resign"))
     assert service.game(game_id)[0].version == version

@@ -189,7 +189,7 @@ def step(settings: Settings, table: Table, port: int, rate: float, seconds: floa
         thread.start()
     with transaction(settings.database_url) as session:
         first_out = session.scalar(select(OutboundMail.id).order_by(OutboundMail.id.desc())) or 0
-    offered, starved, started = 0, 0, time.monotonic()
+    slots, offered, starved, started = 0, 0, 0, time.monotonic()
     expected = {gid: g["version"] for gid, g in table.games.items()}  # applied position
     ready = set(table.games)
     next_poll = started
@@ -199,9 +199,10 @@ def step(settings: Settings, table: Table, port: int, rate: float, seconds: floa
                 if version == expected[game_id]:
                     ready.add(game_id)
             next_poll = now + 0.05
-        due = int((now - started) * rate) - offered
+        due = int((now - started) * rate) - slots
         for _ in range(due):
-            if not ready:
+            slots += 1
+            if not ready:  # every game still waits for its last answer: the service lags
                 starved += 1
                 continue
             game_id = ready.pop()
@@ -296,17 +297,20 @@ def main(argv=None) -> None:
             print(
                 f"end to end (SMTP in, {args.workers} worker(s) x {args.concurrency}, "
                 f"PostgreSQL, Redis, outbox; HONGA {args.players}p, {args.games} games, "
-                f"{args.seconds:g} s a step, {os.cpu_count()} cores)"
+                f"{args.seconds:g} s a step, {os.cpu_count()} cores, load average "
+                f"{os.getloadavg()[0]:.1f} before)"
             )
             print(f"PostgreSQL single-row commits: {rate:.0f}/s")
-            print("offered/s  sustained/s  p50 ms  p99 ms  mails  not applied  starved")
+            print(
+                "offered/s  sustained/s  p50 ms  p99 ms  mails  not applied  not offered (no game free)"
+            )
             for offered in [float(r) for r in args.rates.split(",")]:
                 result = step(settings, table, service.port, offered, args.seconds)
                 print(
                     f"{offered:9.0f}  {result['sustained']:11.1f}  {result['p50_ms']:6.0f}  "
                     f"{result['p99_ms']:6.0f}  {result['answered']:5d}  "
                     f"{result['accepted'] - result['answered'] + result['errors']:11d}  "
-                    f"{result['starved']:7d}",
+                    f"{result['starved']:26d}",
                     flush=True,
                 )
         finally:

@@ -164,7 +164,7 @@ class Canvas:
         else:
             quantized = self.image.quantize(256, Image.Quantize.FASTOCTREE, dither=0)
         out = io.BytesIO()
-        quantized.save(out, "PNG", compress_level=1)
+        quantized.save(out, "PNG", compress_level=6)
         return out.getvalue()
 
 

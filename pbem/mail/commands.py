@@ -16,11 +16,13 @@ pipeline holds a handler per command name.
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
+import engine
 from engine import resemble
 from engine.i18n import _
 from pbem.mail import address as mail_address
@@ -250,6 +252,33 @@ def usage(name: str) -> str:
     return next(command.usage for command in SERVICE_COMMANDS if command.name == name)
 
 
+def _squeezed(text: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", text.lower())
+
+
+def _game_named(words: list[str]) -> tuple[str, int]:
+    """The game the first words name and how many words name it: its name or title in any
+    case and spacing ("Stone Age", "HONGA"); a misspelt one is refused with a suggestion."""
+    known = {_squeezed(n): n for n in engine.names()}
+    known.update({_squeezed(engine.load(n).title): n for n in engine.names()})
+    for count in (2, 1):
+        if len(words) >= count and _squeezed("".join(words[:count])) in known:
+            return known[_squeezed("".join(words[:count]))], count
+    typed = _squeezed(words[0])
+    close = difflib.get_close_matches(typed, known, n=1, cutoff=0.6)
+    if close:
+        raise CommandError(
+            _("There is no game called {name}. Did you mean {meant}? We have: {names}.").format(
+                name=words[0], meant=known[close[0]], names=", ".join(engine.names())
+            )
+        )
+    raise CommandError(
+        _("There is no game called {name}; we have: {names} (help new lists them).").format(
+            name=words[0], names=", ".join(engine.names())
+        )
+    )
+
+
 def parse_new_game(argument: str) -> NewGame:
     """``"honga with ann@x.org, bob@y.org size=5"`` as a :class:`NewGame`.
 
@@ -263,7 +292,8 @@ def parse_new_game(argument: str) -> NewGame:
         raise CommandError(
             _("Please name the game to start, for example: new honga with ann@example.org")
         )
-    game = words[0].lower()
+    game, named_by = _game_named(words)
+    words = [game, *words[named_by:]]
     addresses: list[str] = []
     options: dict[str, bool | int | str] = {}
     previous = ""

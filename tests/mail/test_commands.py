@@ -260,3 +260,19 @@ def test_error_messages_go_through_gettext():
     with use(Marked()), pytest.raises(CommandError) as raised:
         parse_new_game("honga with ann")
     assert str(raised.value) == "[ann is neither a mail address nor an option like name=value.]"
+
+
+@pytest.mark.parametrize(
+    ("typed", "game"),
+    [("Stone Age with a@x", "stoneage"), ("HENGIST with a@x", "hengist"), ("Honga a@x", "honga")],
+)
+def test_a_game_is_named_by_its_name_or_title_in_any_case(typed, game):
+    assert parse_new_game(typed).game == game
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"), [("stonage with a@x", "stoneage"), ("hengst with a@x", "hengist")]
+)
+def test_a_misspelt_game_gets_a_suggestion(typed, meant):
+    with pytest.raises(CommandError, match=f"Did you mean {meant}?"):
+        parse_new_game(typed)

@@ -109,3 +109,28 @@ def test_help_new_lists_every_game_with_its_options(service):
         assert f"{name}: {engine.load(name).title}" in body
         for option in engine.load(name).options:
             assert f"{option}=" in body
+
+
+def test_a_misspelt_game_gets_a_suggestion_by_mail(service):
+    (answer,) = service.deliver(service.to_service("host@x.test", "new stonage with guest@y.test"))
+    assert "Did you mean stoneage?" in flat(text_of(answer))
+    sent = service.deliver(service.to_service("host@x.test", "new Stone Age with guest@y.test"))
+    assert [m.kind for m in sent] == ["invite", "news"]
+
+
+def test_the_inbox_preview_says_whose_turn_it_is_and_the_subject_stays(service):
+    game_id = service.new_game(players=2)
+    mover = service.to_move(game_id)[0]
+    subjects = {m.subject for m in service.outbox()}
+    previews = {m.to_address: text_of(m).lstrip().splitlines()[0] for m in service.outbox()}
+    assert previews[service.seat(game_id, mover)["address"]].startswith(f"Your turn, {mover}")
+    other = next(s for s in service.game(game_id)[1] if s["name"] != mover)
+    assert previews[other["address"]].startswith(f"Waiting for {mover}")
+    sent = service.deliver(
+        service.reply(game_id, mover, "\n".join(service.turn_of(game_id, mover)))
+    )
+    assert {m.subject for m in sent} == subjects
+    html = next(m for m in sent if m.to_address == other["address"]).message.decode(
+        "utf-8", "replace"
+    )
+    assert "display:none" in html and "Your turn, " in html

@@ -51,6 +51,21 @@ def _text(message: EmailMessage) -> str:
     return body.get_content() if body is not None else ""
 
 
+def _html(message: EmailMessage) -> str:
+    body = message.get_body(("html",))
+    return body.get_content() if body is not None else ""
+
+
+def _game(message: EmailMessage) -> int | None:
+    """The game a mail of ours belongs to (its ``X-PBEM-Game``), None for service mail."""
+    value = str(message["X-PBEM-Game"] or "")
+    return int(value) if value.isdigit() else None
+
+
+#: Mails on one page of a mailbox.
+PAGE_SIZE = 10
+
+
 def _submit(sender: str, to: str, subject: str, body: str, answering: EmailMessage | None):
     message = EmailMessage()
     message["From"] = sender
@@ -68,11 +83,11 @@ def _submit(sender: str, to: str, subject: str, body: str, answering: EmailMessa
 
 @bp.get("/")
 def index():
-    """Who has mail, and a form to write to the service (``new honga with ...``)."""
-    counts = Counter(_recipient(message) for _, message in _mails())
+    """Who has mail, per game, and a form to write to the service (``new honga with ...``)."""
+    counts = Counter((_recipient(message), _game(message) or 0) for _, message in _mails())
     return render_template(
         "web/mailbox.html",
-        counts=counts,
+        counts=sorted(counts.items()),
         mails=None,
         address=None,
         service=_settings().service_address,
@@ -80,18 +95,36 @@ def index():
 
 
 @bp.get("/<address>")
-def inbox(address: str):
-    """One player's mails, newest first, each with a reply form."""
-    mails = [
-        {"key": key, "subject": str(m["Subject"]), "date": str(m["Date"]), "text": _text(m)}
+@bp.get("/<address>/game/<int:game_id>")
+def inbox(address: str, game_id: int | None = None):
+    """One player's mails (of one game, or outside games), newest first, a page at a time:
+    each as the player receives it (its HTML part in a frame), the text part one click away,
+    and a reply form."""
+    chosen = [
+        (key, m)
         for key, m in _mails()
-        if _recipient(m) == address.lower()
+        if _recipient(m) == address.lower() and (_game(m) or 0) == (game_id or 0)
+    ]
+    pages = max(1, -(-len(chosen) // PAGE_SIZE))
+    page = min(max(request.args.get("page", 1, type=int), 1), pages)
+    mails = [
+        {
+            "key": key,
+            "subject": str(m["Subject"]),
+            "date": str(m["Date"]),
+            "text": _text(m),
+            "html": _html(m),
+        }
+        for key, m in chosen[(page - 1) * PAGE_SIZE : page * PAGE_SIZE]
     ]
     return render_template(
         "web/mailbox.html",
         counts=None,
         mails=mails,
         address=address,
+        game_id=game_id,
+        page=page,
+        pages=pages,
         service=_settings().service_address,
     )
 
@@ -106,7 +139,7 @@ def reply(address: str, key: str):
         abort(404)
     to = parseaddr(str(original["Reply-To"] or original["From"]))[1]
     _submit(address, to, f"Re: {original['Subject']}", request.form.get("body", ""), original)
-    return redirect(url_for("mailbox.inbox", address=address))
+    return redirect(url_for("mailbox.inbox", address=address, game_id=_game(original)))
 
 
 @bp.post("/write")

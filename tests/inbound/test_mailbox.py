@@ -57,3 +57,28 @@ def test_only_embedded_and_local(sqlite_inbound, enqueued):
     assert remote.get("/mailbox/", environ_base={"REMOTE_ADDR": "203.0.113.9"}).status_code == 404
     relayed = create_app(replace(sqlite_inbound, smtp_url="smtp://relay:25"), enqueued.append)
     assert relayed.test_client().get("/mailbox/").status_code == 404
+
+
+def a_game_mail(to: str, game: int, number: int) -> bytes:
+    message = email.message_from_bytes(a_turn_mail(to), policy=email.policy.default)
+    message.replace_header("Message-ID", f"<turn-{game}-{number}@pbem.test>")
+    message["X-PBEM-Game"] = str(game)
+    message.replace_header("Subject", f"[pbem #{game}] mail {number}")
+    message.add_alternative(f"<p>html of <b>game {game} mail {number}</b></p>", subtype="html")
+    return message.as_bytes()
+
+
+def test_a_page_per_game_and_player_paged_with_the_html_in_a_frame(sqlite_inbound, enqueued):
+    for number in range(12):
+        deliver(sqlite_inbound, "ann@example.org", a_game_mail("ann@example.org", 1, number))
+    deliver(sqlite_inbound, "ann@example.org", a_game_mail("ann@example.org", 2, 0))
+    client = create_app(sqlite_inbound, enqueued.append).test_client()
+    index = client.get("/mailbox/").get_data(as_text=True)
+    assert "/mailbox/ann@example.org/game/1" in index and "(12)" in index
+    assert "/mailbox/ann@example.org/game/2" in index and "(1)" in index
+    first = client.get("/mailbox/ann@example.org/game/1").get_data(as_text=True)
+    assert first.count('<iframe sandbox=""') == 10 and "game 2 mail" not in first
+    assert "&lt;b&gt;game 1 mail" in first  # the HTML part, escaped into srcdoc
+    assert "<summary>Text part</summary>" in first and "it is your turn" in first
+    second = client.get("/mailbox/ann@example.org/game/1?page=2").get_data(as_text=True)
+    assert second.count("<iframe") == 2

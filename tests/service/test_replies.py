@@ -3,6 +3,8 @@ and the answer says what was read and what was set aside."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from service_mails import text_of
 
@@ -134,3 +136,11 @@ def test_the_inbox_preview_says_whose_turn_it_is_and_the_subject_stays(service):
         "utf-8", "replace"
     )
     assert "display:none" in html and "Your turn, " in html
+
+
+def test_the_readme_lists_every_game_with_its_options():
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    for name in engine.names():
+        assert f"| `{name}` | {engine.load(name).title} |" in readme
+        for option in engine.load(name).options:
+            assert f"`{option}`" in readme

@@ -118,7 +118,7 @@ class Service:
             "PBEM_SMTP_PORT": str(self.port),
             "PYTHONPATH": str(PROJECT),
         }
-        commands = [[str(BIN / "python"), "-m", "pbem.smtp"]]
+        commands = [[str(BIN / "python"), "-m", "worker.launch", "smtp"]]
         commands += [
             [
                 str(BIN / "celery"), "-A", "worker.celery_app", "worker", "--concurrency",

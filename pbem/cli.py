@@ -1,10 +1,19 @@
-"""`pbem`: the operator's command line (migrate, new, games, show, receive, verify)."""
+"""`pbem`: the operator's command line (migrate, new, games, show, receive, verify) and the
+service's own processes (web, smtp), configured by the settings.
+
+The worker is a higher layer: ``worker.launch`` runs :func:`main` with its tasks handed in
+as a :class:`Worker`, so nothing here imports it.
+"""
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
+import logging
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from sqlalchemy import select
 from sqlalchemy.exc import SQLAlchemyError
@@ -21,13 +30,20 @@ from pbem.models import Game
 EX_TEMPFAIL = 75
 
 
-def _enqueue_sends(ids: list[int]) -> None:
-    """Hand the new outbox rows to the worker; if the broker is away the sweeper sends them."""
-    from worker.tasks import send
+@dataclass(frozen=True)
+class Worker:
+    """How the service hands work to the worker: a stored mail's id, new outbox rows' ids."""
 
+    inbound: Callable[[int], object]
+    sends: Callable[[list[int]], object]
+
+
+def _enqueue_sends(worker: Worker, ids: list[int]) -> None:
+    """Hand the new outbox rows to the worker; if the broker is away the sweeper sends them."""
+    if not ids:
+        return
     try:
-        for outbound_id in ids:
-            send.delay(outbound_id)
+        worker.sends(ids)
     except Exception as exc:  # noqa: BLE001 - the rows are stored; the sweep sends them
         print(f"mails stored; the worker's sweep will send them ({exc})", file=sys.stderr)
 
@@ -62,7 +78,7 @@ def cmd_new(settings: Settings, args) -> int:
     except games.GameError as exc:
         print(exc, file=sys.stderr)
         return 2
-    _enqueue_sends(queued)
+    _enqueue_sends(args.worker, queued)
     print(game_id)
     return 0
 
@@ -117,11 +133,31 @@ def cmd_receive(settings: Settings, args) -> int:
         print("message too large", file=sys.stderr)
         return 1  # permanent: the MTA bounces it
     try:
-        accepted = accept_and_enqueue(settings, raw, "pipe", args.envelope_to)
+        accepted = accept_and_enqueue(settings, raw, "pipe", args.envelope_to, args.worker.inbound)
     except SQLAlchemyError as exc:
         print(f"cannot store the message now: {exc}", file=sys.stderr)
         return EX_TEMPFAIL  # the MTA keeps the message and tries again
     print(accepted.id, "duplicate" if accepted.duplicate else "stored")
+    return 0
+
+
+def cmd_web(settings: Settings, args) -> int:
+    """Serve the webhooks and pages on ``PBEM_WEB_HOST:PBEM_WEB_PORT`` until killed."""
+    from pbem.app import create_app  # Flask and the pages load only for this command
+
+    create_app(settings, args.worker.inbound).run(
+        host=settings.web_listen_host, port=settings.web_listen_port
+    )
+    return 0
+
+
+def cmd_smtp(settings: Settings, args) -> int:
+    """Receive mail on ``PBEM_SMTP_HOST:PBEM_SMTP_PORT`` until killed."""
+    from pbem import smtp
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    logging.getLogger("mail.log").setLevel(logging.WARNING)  # aiosmtpd logs every command
+    asyncio.run(smtp.serve(settings, args.worker.inbound))
     return 0
 
 
@@ -161,14 +197,15 @@ def parser() -> argparse.ArgumentParser:
     receive = sub.add_parser("receive", help="accept one message on standard input (MTA pipe)")
     receive.add_argument("--envelope-to", default="")
     sub.add_parser("verify", help="replay every game from its seed and moves; report mismatches")
+    sub.add_parser("web", help="serve webhooks and pages on PBEM_WEB_HOST:PBEM_WEB_PORT")
+    sub.add_parser("smtp", help="receive mail on PBEM_SMTP_HOST:PBEM_SMTP_PORT")
     return p
 
 
-def main(argv=None) -> int:
-    args = parser().parse_args(argv)
+def main(argv, worker: Worker) -> int:
+    """Run the command in ``argv`` (None: the command line), handing work to ``worker``."""
+    commands = parser()
+    commands.set_defaults(worker=worker)
+    args = commands.parse_args(argv)
     settings = load()
     return globals()[f"cmd_{args.command}"](settings, args)
-
-
-if __name__ == "__main__":
-    sys.exit(main())

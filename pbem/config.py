@@ -30,6 +30,8 @@ class Settings:
     smtp_url: str = field(default_factory=lambda: _env("SMTP_URL"))
     domain: str = field(default_factory=lambda: _env("PBEM_DOMAIN", "pbem.localhost"))
     base_url: str = field(default_factory=lambda: _env("PBEM_BASE_URL", "http://127.0.0.1:8000"))
+    web_listen_host: str = field(default_factory=lambda: _env("PBEM_WEB_HOST", "127.0.0.1"))
+    web_listen_port: int = field(default_factory=lambda: int(_env("PBEM_WEB_PORT", "8000")))
     smtp_listen_host: str = field(default_factory=lambda: _env("PBEM_SMTP_HOST", "127.0.0.1"))
     smtp_listen_port: int = field(default_factory=lambda: int(_env("PBEM_SMTP_PORT", "2525")))
     max_message_bytes: int = field(

@@ -1,4 +1,4 @@
-"""The inbound SMTP receiver (aiosmtpd): ``python -m pbem.smtp``.
+"""The inbound SMTP receiver (aiosmtpd): ``pbem smtp``.
 
 Recipients must be ``play@DOMAIN`` or ``play+TOKEN@DOMAIN``. DATA is stored and committed
 through accept_and_enqueue before the 250; a database error answers 451 so the sender retries.
@@ -18,7 +18,7 @@ from aiosmtpd.smtp import SMTP, Envelope, Session
 from sqlalchemy.exc import SQLAlchemyError
 
 from pbem import config
-from pbem.mail.accept import MessageTooLarge, accept_and_enqueue, default_enqueue
+from pbem.mail.accept import MessageTooLarge, accept_and_enqueue
 
 log = logging.getLogger(__name__)
 
@@ -74,7 +74,7 @@ class _Controller(Controller):
 
 def start_controller(
     settings: config.Settings,
-    enqueue: Callable[[int], object] = default_enqueue,
+    enqueue: Callable[[int], object],
     host: str = "127.0.0.1",
     port: int = 0,
 ) -> Controller:
@@ -102,14 +102,3 @@ async def serve(settings: config.Settings, enqueue: Callable[[int], object]) -> 
     log.info("SMTP receiver on %s:%s", settings.smtp_listen_host, settings.smtp_listen_port)
     async with server:
         await server.serve_forever()
-
-
-def main() -> None:
-    """Run the receiver until killed (the Procfile's ``smtp`` process)."""
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
-    logging.getLogger("mail.log").setLevel(logging.WARNING)  # aiosmtpd logs every command
-    asyncio.run(serve(config.load(), default_enqueue))
-
-
-if __name__ == "__main__":
-    main()

@@ -104,22 +104,16 @@ def check_size(settings: Settings, raw: bytes) -> None:
         raise MessageTooLarge(f"{len(raw)} bytes, limit {settings.max_message_bytes}")
 
 
-def default_enqueue(inbound_id: int) -> None:
-    """Hand a stored mail to the worker (``worker.tasks.process_inbound``)."""
-    from worker.tasks import process_inbound
-
-    process_inbound.delay(inbound_id)
-
-
 def accept_and_enqueue(
     settings: Settings,
     raw: bytes,
     source: str,
-    envelope_to: str = "",
-    enqueue: Callable[[int], object] = default_enqueue,
+    envelope_to: str,
+    enqueue: Callable[[int], object],
     claim: Callable[[Session], object] | None = None,
 ) -> Accepted:
-    """Check the size, store and commit ``raw``, then enqueue it if it is new.
+    """Check the size, store and commit ``raw``, then hand its id to ``enqueue`` if it is new
+    (the worker's task, handed in by whoever starts the process: ``worker.launch``).
 
     ``claim`` runs first in the same transaction (a webhook's one-time token): what it
     records is committed with the message or not at all, and what it raises refuses the

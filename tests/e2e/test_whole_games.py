@@ -105,7 +105,7 @@ def running_service(tmp_path, request):
     logs = tmp_path / "logs"
     logs.mkdir()
     commands = {
-        "smtp": [str(BIN / "python"), "-m", "pbem.smtp"],
+        "smtp": [str(BIN / "python"), "-m", "worker.launch", "smtp"],
         "worker": [
             str(BIN / "celery"),
             "-A",

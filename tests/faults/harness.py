@@ -127,7 +127,7 @@ class Stack:
 
     def start(self) -> None:
         self.controller.start()
-        receiver = self._spawn("smtp", [str(BIN / "python"), "-m", "pbem.smtp"])
+        receiver = self._spawn("smtp", [str(BIN / "python"), "-m", "worker.launch", "smtp"])
         deadline = time.monotonic() + 30
         while not listening(self.smtp_port):
             assert receiver.poll() is None, (self.logs / "smtp.log").read_text()

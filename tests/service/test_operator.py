@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 import os
+import smtplib
 import subprocess
 import sys
+import urllib.request
 from datetime import timedelta
 from email import message_from_bytes, policy
 from pathlib import Path
@@ -18,6 +20,7 @@ from pbem import bench, i18n, jobs
 from pbem.db import transaction
 from pbem.mail.accept import accept
 from pbem.models import Game, InboundMail, OutboundMail, Player
+from tests.e2e.test_whole_games import free_port, wait_for_port
 from tests.outbound.test_out_i18n import pot, shouting  # noqa: F401 - fixtures
 
 REPO = Path(__file__).resolve().parents[2]
@@ -32,7 +35,7 @@ def pbem(settings, *args, stdin=None):
         "PBEM_EAGER": "1",
     }
     return subprocess.run(
-        [sys.executable, "-m", "pbem.cli", *args],
+        [sys.executable, "-m", "worker.launch", *args],
         env=env,
         cwd=REPO,
         input=stdin,
@@ -152,3 +155,38 @@ def test_digest_events_are_in_the_players_language(service, shouting):  # noqa: 
     text = " ".join(text.get_body(("plain",)).get_content().split())
     for event in events:
         assert f"* {event}" in text
+
+
+def test_pbem_web_and_smtp_listen_where_the_settings_say(settings):
+    """The Procfile's processes take their host and port from the settings, not the Procfile."""
+    ports = {"web": free_port(), "smtp": free_port()}
+    env = {
+        **os.environ,
+        "DATABASE_URL": settings.database_url,
+        "PBEM_VAR": str(settings.var_dir),
+        "PBEM_WEB_PORT": str(ports["web"]),
+        "PBEM_SMTP_PORT": str(ports["smtp"]),
+    }
+    procfile = (REPO / "Procfile").read_text()
+    assert "--port" not in procfile and "pbem web" in procfile and "pbem smtp" in procfile
+    started = [
+        subprocess.Popen(
+            [sys.executable, "-m", "worker.launch", name],
+            env=env,
+            cwd=REPO,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        for name in ports
+    ]
+    try:
+        for process, port in zip(started, ports.values(), strict=True):
+            wait_for_port(port, process)
+        with urllib.request.urlopen(f"http://127.0.0.1:{ports['web']}/health", timeout=10) as r:
+            assert r.status == 200
+        with smtplib.SMTP("127.0.0.1", ports["smtp"], timeout=10) as client:
+            assert client.noop()[0] == 250
+    finally:
+        for process in started:
+            process.terminate()
+            process.wait(timeout=20)

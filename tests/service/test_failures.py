@@ -24,6 +24,15 @@ def _stored_move(service) -> tuple[int, int]:
         return game_id, accept(session, raw, "smtp").id
 
 
+def _raising(error: Exception):
+    """A stand-in for a function that fails with ``error``."""
+
+    def fail(*args, **kwargs):
+        raise error
+
+    return fail
+
+
 def _row(service, inbound_id) -> InboundMail:
     with transaction(service.settings.database_url) as session:
         return session.get(InboundMail, inbound_id)
@@ -32,10 +41,7 @@ def _row(service, inbound_id) -> InboundMail:
 def test_an_unexpected_error_fails_the_mail_changes_nothing_and_answers(service, monkeypatch):
     game_id, inbound_id = _stored_move(service)
 
-    def broken(*args, **kwargs):
-        raise RuntimeError("disk on fire")
-
-    monkeypatch.setattr("pbem.games.apply", broken)
+    monkeypatch.setattr("pbem.games.apply", _raising(RuntimeError("disk on fire")))
     answers = service.outbox(jobs.process_inbound(service.settings, inbound_id))
     row = _row(service, inbound_id)
     assert row.status == "failed" and "disk on fire" in row.error
@@ -75,10 +81,8 @@ def test_a_database_error_is_tried_again_then_failed_and_answered(service, monke
 def test_a_database_outage_leaves_the_mail_pending_for_another_try(service, monkeypatch):
     game_id, inbound_id = _stored_move(service)
 
-    def unreachable(*args, **kwargs):
-        raise OperationalError("SELECT 1", {}, Exception("server closed the connection"))
-
-    monkeypatch.setattr("pbem.games.apply", unreachable)
+    lost = OperationalError("SELECT 1", {}, Exception("server closed the connection"))
+    monkeypatch.setattr("pbem.games.apply", _raising(lost))
     with pytest.raises(jobs.TryAgain):
         jobs.process_inbound(service.settings, inbound_id)
     assert _row(service, inbound_id).status == "pending"
@@ -91,10 +95,8 @@ def test_a_database_outage_leaves_the_mail_pending_for_another_try(service, monk
 def test_a_database_that_cannot_even_record_the_failure_keeps_the_mail(service, monkeypatch):
     _game_id, inbound_id = _stored_move(service)
 
-    def away(*args, **kwargs):
-        raise OperationalError("BEGIN", {}, Exception("connection refused"))
-
-    monkeypatch.setattr("pbem.jobs.transaction", away)
+    away = OperationalError("BEGIN", {}, Exception("connection refused"))
+    monkeypatch.setattr("pbem.jobs.transaction", _raising(away))
     with pytest.raises(jobs.TryAgain):
         jobs.process_inbound(service.settings, inbound_id)
     monkeypatch.undo()

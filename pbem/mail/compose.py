@@ -17,11 +17,10 @@ Headers decided here:
 Templates use only the context they are given (the recipient's view): that is what keeps
 hidden information hidden. Required keys per kind are in :data:`KINDS`; optional ones default
 to ``None``, and so do ``echo`` (what was read in the mail answered) and ``note`` (a sentence on
-top), both shown by ``mail/_echo``; compose
-adds ``locale``, ``legal_sample`` (the legal commands to list, at most 24),
-``standings`` and ``outcome`` (a finished game's ranking, and where the recipient finished),
-``menu`` (all of them grouped, :mod:`pbem.mail.menu`) with ``mailto(command)`` links to the
-reply address, ``service_address``, ``reply_address``, ``unsubscribe_url`` and ``page_url``
+top), both shown by ``mail/_echo``; compose adds ``locale``, ``standings`` and ``outcome``
+(a finished game's ranking, and where the recipient finished), ``menu`` (the legal commands
+grouped, :mod:`pbem.mail.menu`, in both parts) with ``mailto(command)`` links to the reply
+address, ``service_address``, ``reply_address``, ``unsubscribe_url`` and ``page_url``
 (the seat's private page; both ``None`` without a token) and ``picture_src``.
 
 A ``picture`` (:class:`pbem.pictures.Picture`) is attached inline to the HTML part
@@ -86,7 +85,6 @@ KINDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "digest": (frozenset({"player", "games"}), frozenset()),
 }
 
-LEGAL_SHOWN = 24
 _BLANK_LINES = re.compile(r"\n{3,}")
 
 
@@ -135,29 +133,6 @@ class _Items(str):
                 lines.append("")
             lines[-1] += f" {item}"
         return policy.linesep.join(lines) + policy.linesep
-
-
-def sample(commands: list[str], most: int = LEGAL_SHOWN) -> list[str]:
-    """At most ``most`` commands that show the variety of a long list, in its order.
-
-    Commands are grouped by shape (their first three words, numbers masked: "place # hunt",
-    "move a h2"); groups take turns giving their next command, and the last command (often
-    "done") is always shown. A long list then shows one of everything before more of the same.
-    """
-    if len(commands) <= most:
-        return list(commands)
-    groups: dict[str, list[int]] = {}
-    for index, command in enumerate(commands):
-        shape = " ".join("#" if word.isdigit() else word for word in command.split()[:3])
-        groups.setdefault(shape, []).append(index)
-    chosen = {len(commands) - 1}
-    depth = 0
-    while len(chosen) < most:
-        for indexes in groups.values():
-            if depth < len(indexes) and len(chosen) < most:
-                chosen.add(indexes[depth])
-        depth += 1
-    return [commands[index] for index in sorted(chosen)]
 
 
 def standings(result: Mapping | None) -> list[dict]:
@@ -269,7 +244,6 @@ def compose(
     version = values.get("version")
     values.update(
         locale=locale,
-        legal_sample=sample(values.get("legal") or []),
         standings=ranked,
         outcome=outcome(ranked, (values.get("view") or {}).get("you")),
         menu=menu.menu(values.get("legal") or []),

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from urllib.parse import quote
 
 GAP = "…"
-SHOWN_PER_GROUP = 60  # commands shown in one group before it shows one of each kind
+SHOWN_PER_GROUP = 100  # commands shown in one group before it shows one of each kind
 
 
 @dataclass

@@ -1,0 +1,44 @@
+"""The legal commands as a menu: rows of one shape, every kind shown, long groups by kind."""
+
+from __future__ import annotations
+
+from urllib.parse import unquote
+
+from pbem.mail.menu import mailto, menu
+
+
+def test_commands_differing_in_one_number_make_a_grid():
+    legal = [f"place {c} {o}" for c in range(1, 5) for o in ("north", "east", "south", "west")]
+    (group,) = menu(legal)
+    assert group.word == "place" and group.count == 16
+    assert [row.label for row in group.rows] == [
+        "place … north",
+        "place … east",
+        "place … south",
+        "place … west",
+    ]
+    assert all([text for text, _ in row.choices] == ["1", "2", "3", "4"] for row in group.rows)
+    assert sorted(c for row in group.rows for _, c in row.choices) == sorted(legal)
+
+
+def test_every_kind_is_shown_in_order_and_long_groups_one_of_each_kind():
+    legal = [f"place {n} hunt" for n in range(1, 8)] + ["place card 1", "tools ask"]
+    legal += [f"move a h{k} {c}" for k in range(1, 10) for c in ("hill", "river") * 8] + ["done"]
+    groups = menu(legal)
+    assert [g.word for g in groups] == ["place", "tools", "move", "done"]
+    place, tools, move, done = groups
+    assert place.rows[0].label == "place … hunt" and len(place.rows[0].choices) == 7
+    assert place.rows[1].choices == [("place card 1", "place card 1")]
+    assert len(move.rows) == 9 and all(row.more == 15 for row in move.rows)
+    assert move.rows[0].choices == [("move a h1 hill", "move a h1 hill")]
+    assert done.rows[0].choices == [("done", "done")] and tools.count == 1
+
+
+def test_a_link_answers_with_the_guard_and_the_command():
+    link = mailto("play+tok@pbem.test", "[pbem #3] HONGA — ann, bob", 7, "place 1 north")
+    address, query = link.removeprefix("mailto:").split("?")
+    fields = dict(item.split("=", 1) for item in query.split("&"))
+    assert address == "play+tok@pbem.test"
+    assert unquote(fields["body"]) == "#7\r\nplace 1 north"
+    assert unquote(fields["subject"]) == "[pbem #3] HONGA — ann, bob"
+    assert "body=join" in mailto("play+tok@pbem.test", "x", None, "join")

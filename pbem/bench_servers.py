@@ -15,6 +15,7 @@ import shutil
 import signal
 import socket
 import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -56,6 +57,33 @@ def _wait(check, what: str, seconds: float = 30) -> None:
         time.sleep(0.05)
 
 
+# Run by a watchdog process: once the process that started a server is gone (a test run killed
+# before its teardown), the server is killed too and its folder removed.
+_WATCHDOG = """
+import os, shutil, signal, sys, time
+parent, pidfile, folder = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+while os.path.exists(f"/proc/{parent}"):
+    time.sleep(0.5)
+try:
+    os.kill(int(open(pidfile).readline()), signal.SIGQUIT)
+    time.sleep(1)
+except (OSError, ValueError):
+    pass
+if folder:
+    shutil.rmtree(folder, ignore_errors=True)
+"""
+
+
+def _watch(pidfile: Path, folder: Path | None = None) -> subprocess.Popen:
+    """A watchdog that kills the server in ``pidfile`` when this process dies."""
+    return subprocess.Popen(
+        [sys.executable, "-c", _WATCHDOG, str(os.getpid()), str(pidfile), str(folder or "")],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+
+
 class Postgres:
     """A private PostgreSQL cluster: ``start``, ``stop`` (fast: sessions are cut), ``url``.
 
@@ -89,6 +117,7 @@ class Postgres:
         self._run(
             PG_BIN / "initdb", "-D", self.data, "-U", "postgres", "--auth=trust", "-E", "UTF8"
         )
+        self.watchdog = _watch(self.data / "postmaster.pid", self.owned)
 
     def _run(self, *command) -> None:
         owner = {"user": self.user.pw_uid, "group": self.user.pw_gid} if self.user else {}
@@ -128,6 +157,8 @@ class Postgres:
     def close(self) -> None:
         with contextlib.suppress(subprocess.CalledProcessError):
             self._run(PG_BIN / "pg_ctl", "-D", self.data, "-m", "immediate", "-w", "stop")
+        self.watchdog.kill()
+        self.watchdog.wait()
         if self.owned is not None:
             shutil.rmtree(self.owned, ignore_errors=True)
 
@@ -142,6 +173,7 @@ class Redis:
         self.folder = folder
         folder.mkdir(parents=True, exist_ok=True)
         self.process: subprocess.Popen | None = None
+        self.watchdog = _watch(folder / "redis.pid")
 
     def url(self, database: int = 0) -> str:
         return f"redis://127.0.0.1:{self.port}/{database}"
@@ -151,6 +183,7 @@ class Redis:
             REDIS_SERVER, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
             "--appendonly", "no", "--dir", str(self.folder),
             "--logfile", str(self.folder / "redis.log"),
+            "--pidfile", str(self.folder / "redis.pid"),
         ]  # fmt: skip
         self.process = subprocess.Popen(
             command, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT
@@ -166,3 +199,5 @@ class Redis:
 
     def close(self) -> None:
         self.kill()
+        self.watchdog.kill()
+        self.watchdog.wait()

@@ -1,6 +1,6 @@
 """End-to-end load: ``python -m pbem.bench_load [--rates 25,50,...] [--seconds N] [--workers N]``.
 
-SMTP in (the ``pbem.smtp`` process), Celery workers, PostgreSQL and Redis (servers of its own,
+SMTP in (the ``pbem smtp`` receiver), Celery workers, PostgreSQL and Redis (servers of its own,
 defaults kept: the commit rate is the disk's), every answer rendered into the outbox and sent
 to the Maildir. Bots play HONGA with four players in many games at once; each game gets its
 next reply only once the last one was applied, so no reply is refused. At each offered rate it

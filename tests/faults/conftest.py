@@ -1,6 +1,6 @@
 """Servers of the fault tests' own: PostgreSQL and Redis they may stop and kill.
 
-One PostgreSQL cluster and one Redis for the session, each on its own free port and data
+One PostgreSQL cluster and one Redis for the fault tests, each on its own free port and data
 directory (never the machine's shared 5432/6379); every test gets a fresh database cloned from
 a migrated template and an empty Redis, and its own service processes (``harness.Stack``).
 """
@@ -22,9 +22,10 @@ from .harness import Stack
 _databases = itertools.count(1)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def fault_servers(tmp_path_factory):
-    """(postgres, redis), started; stopped after the last fault test."""
+    """(postgres, redis), started; stopped after the last test of the module, not at the end
+    of the whole run."""
     try:
         postgres = Postgres(tmp_path_factory.mktemp("postgres"), durable=False)
         redis = Redis(tmp_path_factory.mktemp("redis"))

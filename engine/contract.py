@@ -8,7 +8,10 @@ Subclasses implement ``setup``, ``to_move``, ``legal``, ``apply``, ``observe``, 
 copying, the public log, dump/restore) the same way for every game. The words of a game's commands
 live in ``engine/<game>/vocabulary.py`` (``VOCABULARY``, see :mod:`engine.resemble`): from
 them the base class tells a mistyped command from a greeting (:meth:`Game.resembles`) and
-knows the command that ends a turn (:meth:`Game.ends_turn`).
+knows the command that ends a turn (:meth:`Game.ends_turn`). The same words in Spanish, German
+and Portuguese live in ``engine/<game>/lexicon.py`` (``LEXICON``, see :mod:`engine.lexicon`):
+the parser reads them as English, :meth:`Game.logged` keeps a move in English and
+:meth:`Game.shown` writes a command in the reader's language.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from typing import Any
 
 import orjson
 
-from engine import resemble
+from engine import lexicon, resemble
 from engine.i18n import _, ngettext
 
 State = dict[str, Any]
@@ -208,14 +211,34 @@ class Game:
         """
         return (state["rng"],)
 
+    def _own(self, module: str, name: str, default):
+        """``name`` of ``engine/<game>/<module>.py``; ``default`` when the game has none."""
+        try:
+            return getattr(importlib.import_module(f"engine.{self.name}.{module}"), name)
+        except ModuleNotFoundError:
+            return default
+
     @functools.cached_property
     def vocabulary(self) -> resemble.Vocabulary:
         """The words of this game's commands (``engine/<game>/vocabulary.py``)."""
-        try:
-            module = importlib.import_module(f"engine.{self.name}.vocabulary")
-        except ModuleNotFoundError:
-            return resemble.Vocabulary()
-        return module.VOCABULARY
+        return self._own("vocabulary", "VOCABULARY", resemble.Vocabulary())
+
+    @functools.cached_property
+    def lexicon(self) -> lexicon.Lexicon:
+        """This game's command words in other languages (``engine/<game>/lexicon.py``)."""
+        return self._own("lexicon", "LEXICON", lexicon.Lexicon())
+
+    def logged(self, state: State, player: str, command: str) -> str:
+        """``command`` as the move log keeps it, given in ``state`` (before it is applied):
+        in English, whatever language it was typed in, so a replay never depends on the
+        language. By default the words translated (:meth:`Lexicon.english`); a game that can
+        tell the canonical legal command the text stands for returns that."""
+        return self.lexicon.english(normalize(command))
+
+    def shown(self, command: str, language: str) -> str:
+        """A canonical command as a reader of ``language`` writes it ("colocar 2 norte"); the
+        game reads it back as the same command."""
+        return self.lexicon.shown(command, language)
 
     def resembles(self, state: State | None, player: str | None, line: str) -> bool:
         """Whether ``line`` looks like a command of this game, typed right or not.
@@ -231,7 +254,7 @@ class Game:
 
     def ends_turn(self, command: str) -> bool:
         """Whether ``command`` is this game's way to end a turn ("done", "pass")."""
-        return normalize(command).strip(" .!") in self.vocabulary.ends_turn
+        return lexicon.fold(normalize(command)).strip(" .!¡") in self.vocabulary.ends_turn
 
     def forfeited(self, state: State, player: str) -> str:
         """What ``player`` gives up by ending the turn now, as a sentence ("" if nothing).

@@ -31,6 +31,13 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _catalogue().ngettext(singular, plural, n)
 
 
+def language() -> str:
+    """The language of the active catalogue ("es" for ``es_AR``; "en" when none is active):
+    the reader's, which decides what a short command word means where languages differ."""
+    code = _catalogue().info().get("language") or "en"
+    return code.replace("-", "_").split("_")[0].lower()
+
+
 def N_(message: str) -> str:
     """Mark ``message`` for extraction without translating it now (data tables)."""
     return message

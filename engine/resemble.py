@@ -13,6 +13,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from engine.lexicon import fold
+
 _TOKEN = re.compile(r"[^\W\d_]+|\d+")
 _GUARD = re.compile(r"#\s?\d")
 #: Names shorter than this count only inside a command ("a" a party, "n" north), never alone.
@@ -51,16 +53,17 @@ def vocabulary(
     fillers: Iterable[str] = (),
     ends_turn: Iterable[str] = (),
 ) -> Vocabulary:
-    """A :class:`Vocabulary` from any iterables of words (lower-cased; numbers are no names)."""
+    """A :class:`Vocabulary` from any iterables of words (folded; numbers are no names)."""
     names = [name for name in names if not name.isdigit()]
     return Vocabulary(
-        *(frozenset(w.lower() for w in words) for words in (verbs, names, fillers, ends_turn))
+        *(frozenset(fold(w) for w in words) for words in (verbs, names, fillers, ends_turn))
     )
 
 
 def tokens(line: str) -> list[str]:
-    """The words and numbers of ``line``, lower case ("p2n" is "p", "2", "n")."""
-    return _TOKEN.findall(line.lower())
+    """The words and numbers of ``line``, lower case without accents ("p2n" is "p", "2", "n";
+    "Süd" is "sud")."""
+    return _TOKEN.findall(fold(line))
 
 
 def near_miss(word: str, candidates: Iterable[str]) -> bool:

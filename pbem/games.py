@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 import re
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import timedelta
 
 from sqlalchemy import func, select
@@ -275,12 +275,15 @@ def start_if_ready(session: Session, settings: Settings, game: Game) -> bool:
 
 @dataclass(frozen=True)
 class Played:
-    """What playing one mail's game lines gives: the lines applied and the state after them;
-    ``refused`` when a line failed after an earlier line made a draw that stays applied."""
+    """What playing one mail's game lines gives: the lines applied (as typed), the state after
+    them, and ``refused`` when a line failed after an earlier line made a draw that stays
+    applied. ``logged``: the applied lines as the move log keeps them, in English
+    (:meth:`engine.contract.Game.logged`)."""
 
     lines: list[str]
     state: dict
     refused: Refused | None = None
+    logged: list[str] = field(default_factory=list)
 
 
 def play_lines(game_engine, state: dict, player: str, lines: list[str]) -> Played:
@@ -294,10 +297,11 @@ def play_lines(game_engine, state: dict, player: str, lines: list[str]) -> Playe
     the lines again in another order cannot bring other dice. Raises :class:`Refused` when
     nothing is applied.
     """
-    current, kept, kept_lines = state, state, 0
+    current, kept, kept_lines, logged = state, state, 0, []
     for index, line in enumerate(lines):
         try:
             after = game_engine.play(current, player, line)
+            logged.append(game_engine.logged(current, player, line))
         except engine.IllegalMove as exc:
             if index and player not in game_engine.to_move(current):
                 reason = _(
@@ -309,11 +313,11 @@ def play_lines(game_engine, state: dict, player: str, lines: list[str]) -> Playe
             refused = Refused(line, reason, lines[kept_lines:index] + lines[index + 1 :])
             if not kept_lines:
                 raise refused from None
-            return Played(lines[:kept_lines], kept, refused)
+            return Played(lines[:kept_lines], kept, refused, logged[:kept_lines])
         if game_engine.draws(after) != game_engine.draws(current):
             kept, kept_lines = after, index + 1
         current = after
-    return Played(list(lines), current)
+    return Played(list(lines), current, logged=logged)
 
 
 def apply(
@@ -339,17 +343,17 @@ def apply(
     before = game_engine.restore(game.state)
     played = play_lines(game_engine, before, seat.name, lines)
     number = _last_move(session, game.id)
-    for offset, line in enumerate(played.lines, start=1):
+    for offset, command in enumerate(played.logged, start=1):
         session.add(
             Move(
                 game_id=game.id,
                 number=number + offset,
                 seat_id=seat.id,
-                command=line,
+                command=command,
                 inbound_id=inbound_id,
             )
         )
-    state = _play_absent(session, game, game_engine, played.state, number + len(played.lines))
+    state = _play_absent(session, game, game_engine, played.state, number + len(played.logged))
     waiting_before = game_engine.to_move(before)
     _save(session, settings, game, game_engine, state, seat, waiting_before, played)
     return played

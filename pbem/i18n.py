@@ -24,6 +24,15 @@ TEMPLATES_DIR = Path(__file__).resolve().parent.parent / "templates"
 _LOCALE = re.compile(r"[A-Za-z]{2,3}(?:[_-][A-Za-z0-9]{2,8})*")
 
 
+class _Untranslated(gettext.NullTranslations):
+    """A locale without a catalogue: English sentences, but the locale's language is known
+    (it decides what a short command word means, :func:`engine.i18n.language`)."""
+
+    def __init__(self, language: str):
+        super().__init__()
+        self._info = {"language": language}
+
+
 @lru_cache(maxsize=64)
 def translations(locale: str) -> gettext.NullTranslations:
     """The catalogue ``pbem/locale/<locale>/LC_MESSAGES/pbem.mo``; English when there is none.
@@ -33,7 +42,10 @@ def translations(locale: str) -> gettext.NullTranslations:
     if not _LOCALE.fullmatch(locale or ""):
         return gettext.NullTranslations()
     language = locale.replace("-", "_")
-    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[language], fallback=True)
+    try:
+        return gettext.translation(DOMAIN, LOCALE_DIR, languages=[language])
+    except FileNotFoundError:
+        return _Untranslated(language)
 
 
 def wrap(text: str, width: int = 72, indent: str = "") -> str:

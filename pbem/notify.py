@@ -13,7 +13,7 @@ from email.message import EmailMessage
 from sqlalchemy import func, select
 
 import engine
-from engine.i18n import _, use
+from engine.i18n import _, language, use
 from pbem import i18n, pictures
 from pbem.config import Settings
 from pbem.db import lock_name
@@ -128,13 +128,22 @@ def first_sentence(text: str) -> str:
     return line if end < 0 else line[: end + 1]
 
 
+def shown_legal(game_engine, state: dict | None, name: str) -> list[str]:
+    """The commands ``name`` may give now, as the reader writes them (their language: the
+    active one); the game reads each back as the same command."""
+    if state is None:
+        return []
+    lang = language()
+    return [game_engine.shown(command, lang) for command in game_engine.legal(state, name)]
+
+
 def position(game: Game, state: dict, name: str | None, seen: int) -> tuple[dict, object]:
     """What a mail or page shows of ``state`` to seat ``name`` (None: anybody), events after
     ``seen``: the template context and the picture. Call it in the reader's language."""
     game_engine = engine.load(game.kind)
     view = game_engine.view(state, name)
     new = told_once([e for e in view["log"] if e["n"] > seen])
-    legal = game_engine.legal(state, name) if name is not None else []
+    legal = shown_legal(game_engine, state, name) if name is not None else []
     help_text = game_engine.help(state, name) if legal else ""
     context = {
         "game": game.kind,
@@ -219,7 +228,7 @@ def error(
         allowed, last_note = _answer_budget(session, seat.player.address)
         if not allowed:
             return None
-        legal = game_engine.legal(state, seat.name) if state else []
+        legal = shown_legal(game_engine, state, seat.name)
         context = {
             "game": game.kind,
             "game_id": game.id,

@@ -20,7 +20,8 @@ from sqlalchemy.orm import Session
 
 import engine
 from engine import resemble
-from engine.i18n import _, use
+from engine.i18n import _, language, use
+from engine.lexicon import fold
 from pbem import games, i18n, notify
 from pbem.config import Settings
 from pbem.mail import commands, mime
@@ -277,8 +278,9 @@ def _answer_late(mail: SeatMail) -> None:
         "your mail was applied. Here is the game as it is now; please send your commands again."
     ).format(answered=answered.position, now=game.version)
     if own:
+        game_engine, lang = engine.load(game.kind), language()
         note += " " + _("Your own {commands} from an earlier mail is already applied.").format(
-            commands="; ".join(f"'{command}'" for command in own)
+            commands="; ".join(f"'{game_engine.shown(command, lang)}'" for command in own)
         )
     notify.turn(mail.session, mail.settings, game, mail.seat, mail.state(), note=note, stale=True)
 
@@ -334,7 +336,7 @@ def _check(settings: Settings, line: commands.Line, handlers: dict) -> None:
         raise games.Refused(
             line.text,
             _("This is not how {command} is written: write {usage} on a line of its own.").format(
-                command=line.name, usage=commands.usage(line.name)
+                command=line.word, usage=commands.usage(line.name)
             ),
         )
     if line.kind == "chat":
@@ -349,7 +351,7 @@ def _check(settings: Settings, line: commands.Line, handlers: dict) -> None:
         where = settings.service_address if line.name == "new" else _("a game mail")
         raise games.Refused(
             line.text,
-            _("{command} is sent to {service}, not here.").format(command=line.name, service=where),
+            _("{command} is sent to {service}, not here.").format(command=line.word, service=where),
         )
 
 
@@ -388,7 +390,7 @@ def _resign(mail: SeatMail, line: commands.Line) -> None:
     asked = seat.resign_asked
     if asked is not None and asked.tzinfo is None:  # SQLite keeps no time zone
         asked = asked.replace(tzinfo=now().tzinfo)
-    confirmed = line.argument.lower() in commands.CONFIRMATIONS or (
+    confirmed = fold(line.argument) in commands.CONFIRMATIONS or (
         asked is not None and now() - asked < RESIGN_CONFIRMATION
     )
     if confirmed or mail.game.status != "active" or seat.status != "joined":
@@ -428,7 +430,7 @@ def _status(mail: SeatMail, line: commands.Line) -> None:
 def _help(mail: SeatMail, line: commands.Line) -> None:
     paragraphs = help_paragraphs(mail.settings, line.argument)
     state = mail.state()
-    if state is not None and line.argument.lower() != "new":
+    if state is not None and not _names_new(line.argument):
         paragraphs.append(engine.load(mail.game.kind).help(state, mail.seat.name))
     notify.notice(
         mail.session,
@@ -711,9 +713,15 @@ def service_help(settings: Settings) -> str:
 def help_paragraphs(settings: Settings, topic: str = "") -> list[str]:
     """The answer to ``help``: what to write; ``help new`` also lists every game."""
     paragraphs = [service_help(settings)]
-    if topic.lower() == "new":
+    if _names_new(topic):
         paragraphs += [game_help(name) for name in engine.names()]
     return paragraphs
+
+
+def _names_new(topic: str) -> bool:
+    """Whether a ``help`` topic is the command ``new`` (in any language: "help nuevo")."""
+    command = commands.SERVICE_WORDS.get(fold(topic))
+    return command is not None and command.name == "new"
 
 
 def game_help(name: str) -> str:

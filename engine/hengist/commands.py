@@ -26,7 +26,8 @@ from itertools import combinations_with_replacement, product
 
 from engine.contract import IllegalMove, State
 from engine.hengist import data, places, rules
-from engine.i18n import _, ngettext
+from engine.hengist.lexicon import LEXICON
+from engine.i18n import _, language, ngettext
 
 CARD_KINDS = (
     list(data.TERRAINS)
@@ -87,7 +88,7 @@ def _terrain(part: str, word: str) -> str:
         raise IllegalMove(
             _(
                 "{word!r} is not a card; cards are {terrains}, double cards like hill/river, and explorer."
-            ).format(word=word, terrains=", ".join(data.TERRAINS))
+            ).format(word=word, terrains=", ".join(map(shown, data.TERRAINS)))
         )
     return found[0]
 
@@ -104,6 +105,17 @@ def parse_colour(token: str) -> str | None:
 
 def card_text(cards: list[str]) -> str:
     return " ".join(cards)
+
+
+def hand_text(state: State, player: str) -> str:
+    """The cards of ``player``'s hand, in the reader's language ("-" for none)."""
+    cards = sorted(state["hands"][player], key=CARD_ORDER.get)
+    return ", ".join(shown(card) for card in cards) or "-"
+
+
+def shown(command: str) -> str:
+    """A canonical command or card in the reader's language ("mover a h2 colina")."""
+    return LEXICON.shown(command, language())
 
 
 def letter(index: int) -> str:
@@ -189,7 +201,7 @@ def legal(state: State, player: str) -> list[str]:
 def apply(state: State, player: str, command: str) -> None:
     """Carry out one normalized command for ``player`` (who is to move)."""
     typed = command
-    command = _JOINED.sub(r"\1", _PUNCTUATION.sub(" ", command))
+    command = _JOINED.sub(r"\1", _PUNCTUATION.sub(" ", LEXICON.english(command)))
     tokens = [t for t in command.split() if t not in FILLER]
     if not tokens:
         raise IllegalMove(_("Empty command."))
@@ -305,7 +317,7 @@ def _check_hand(state: State, player: str, cards: list[str]) -> None:
                 ).format(
                     n=n,
                     card=card,
-                    hand=", ".join(sorted(state["hands"][player], key=CARD_ORDER.get)) or "-",
+                    hand=hand_text(state, player),
                 )
             )
 
@@ -551,10 +563,10 @@ def _raid_refusal(state, player, index, colour, terrains, options, named) -> Ill
     values = {
         "path": _(data.PATH_NAMES[colour]),
         "terrains": ", ".join(_(data.TERRAIN_NAMES[t]) for t in terrains),
-        "hand": ", ".join(sorted(state["hands"][player], key=CARD_ORDER.get)) or "-",
+        "hand": hand_text(state, player),
         "cards": card_text(named or []),
         "commands": ", ".join(
-            f"'raid {letter(index)} {colour} {card_text(combo)}'" for combo in options
+            f"'{shown(f'raid {letter(index)} {colour} {card_text(combo)}')}'" for combo in options
         ),
     }
     if not options:
@@ -600,7 +612,7 @@ def _spy(state: State, player: str, words: list[str], typed: str) -> None:
     if data.EXPLORER not in state["hands"][player]:
         raise IllegalMove(
             _("Spying needs an explorer card, and your hand holds none now: {hand}.").format(
-                hand=", ".join(sorted(state["hands"][player], key=CARD_ORDER.get)) or "-"
+                hand=hand_text(state, player)
             )
         )
     if slot not in rules.spyable(state, player):
@@ -669,7 +681,7 @@ def _reinforce(state: State, player: str, words: list[str], typed: str) -> None:
                 "Party {party} is lost: bringing it back to the boat needs an explorer card, and your hand holds none now: {hand}."
             ).format(
                 party=letter(index),
-                hand=", ".join(sorted(state["hands"][player], key=CARD_ORDER.get)) or "-",
+                hand=hand_text(state, player),
             )
         )
     rules.reinforce(state, player, index)

@@ -121,7 +121,7 @@ class Hengist(Game):
         for key in ("move-free", "move-1", "move-3", "raid", "spy", "reinforce", "done"):
             if key in examples:
                 lines.append(explain[key])
-                lines.append(f"  {examples[key]}")
+                lines.append(f"  {commands.shown(examples[key])}")
         lines.append(
             _(
                 "Parties: a, b, c. Places: boat, beaches 1a-6c (bay and space), hinterland h1-h9, boards 1-3 from the left (renumbered after a flip)."

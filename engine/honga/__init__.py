@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from engine.contract import Game
+from engine.contract import Game, normalize
 from engine.i18n import _
 
 from . import bot, commands, rules, summary, text, view
@@ -30,6 +30,9 @@ class Honga(Game):
 
     def apply(self, state, player, command):
         commands.execute(state, player, commands.resolve(state, player, command))
+
+    def logged(self, state, player, command):
+        return commands.resolve(state, player, normalize(command))
 
     def observe(self, state, player):
         return view.observe(state, player)

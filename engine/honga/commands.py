@@ -21,9 +21,11 @@ import difflib
 import re
 
 from engine.contract import IllegalMove
-from engine.i18n import _, ngettext
+from engine.i18n import _, language, ngettext
+from engine.lexicon import fold
 
 from . import data, rules
+from .lexicon import LEXICON
 from .words import amounts
 
 # -- legal commands -----------------------------------------------------------------------------
@@ -164,8 +166,8 @@ def candidates(text: str, phase: str | None = None) -> list[str]:
     """Canonical commands the typed text may mean, best guess first ([] if none).
 
     Raises _Unclear when the text names a command but is incomplete (the message says what
-    is missing)."""
-    text, card = _card_named(text)
+    is missing). Words of other languages are read as their English (:mod:`.lexicon`)."""
+    text, card = _card_named(LEXICON.english(text))
     words = _tokens(text)
     if not words:
         return []
@@ -302,7 +304,7 @@ def resolve(state: dict, player: str, text: str) -> str:
                 _(
                     "I do not understand {typed}. Did you mean '{meant}'? You may now write, "
                     "for example: {examples}."
-                ).format(typed=_quote(text), meant=meant, examples=examples(allowed))
+                ).format(typed=_quote(text), meant=shown(meant), examples=examples(allowed))
             )
         if meant:
             raise IllegalMove(
@@ -311,7 +313,7 @@ def resolve(state: dict, player: str, text: str) -> str:
                     "now: {why} You may now write, for example: {examples}."
                 ).format(
                     typed=_quote(text),
-                    meant=meant,
+                    meant=shown(meant),
                     why=why_not(state, player, meant),
                     examples=examples(allowed),
                 )
@@ -323,7 +325,7 @@ def resolve(state: dict, player: str, text: str) -> str:
         )
     typed = _quote(text)
     if text != guesses[0]:
-        typed = _("{typed} (read as '{command}')").format(typed=typed, command=guesses[0])
+        typed = _("{typed} (read as '{command}')").format(typed=typed, command=shown(guesses[0]))
     raise IllegalMove(
         _("{typed} is not possible now: {why} You may now write, for example: {examples}.").format(
             typed=typed, why=why_not(state, player, guesses[0]), examples=examples(allowed)
@@ -341,8 +343,8 @@ def _all_hands(state: dict, command: str) -> str:
 
 def _did_you_mean(state: dict, text: str, allowed: list[str]) -> str | None:
     """A legal command the text may mean if its first word is misspelt ('tarde 1', 'dnoe')."""
-    first, _space, rest = text.partition(" ")
-    words = [w for w in _VERBS if len(w) > 2]
+    first, _space, rest = fold(text).partition(" ")
+    words = [w for w in (*_VERBS, *sorted(LEXICON.verbs)) if len(w) > 2]
     for word in difflib.get_close_matches(first, words, n=3, cutoff=0.6):
         try:
             guesses = candidates(f"{word} {rest}".strip(), state["phase"])
@@ -357,10 +359,16 @@ def _did_you_mean(state: dict, text: str, allowed: list[str]) -> str | None:
 
 
 def examples(allowed: list[str], count: int = 6) -> str:
-    shown = allowed[:count]
-    if "done" in allowed and "done" not in shown:
-        shown[-1] = "done"
-    return ", ".join(shown)
+    """Some of the legal commands, as the reader writes them ('done' among them)."""
+    some = allowed[:count]
+    if "done" in allowed and "done" not in some:
+        some[-1] = "done"
+    return ", ".join(shown(command) for command in some)
+
+
+def shown(command: str) -> str:
+    """A canonical command in the reader's language ("colocar 2 norte")."""
+    return LEXICON.shown(command, language())
 
 
 def _cost_text(cost: dict) -> str:
@@ -385,13 +393,13 @@ def why_not(state: dict, player: str, command: str) -> str:
             return _("there are only circles 1 to 4.")
         if me["second"] is None:
             return _("you hold one action card: write '{command}'.").format(
-                command=" ".join(words[:3])
+                command=shown(" ".join(words[:3]))
             )
         if len(words) == 3:
             return _(
                 "you hold the two action cards of an extra draw: say which you lay, "
                 "'{command} card 1' or '{command} card 2'; the other goes under its pile."
-            ).format(command=command)
+            ).format(command=shown(command))
         return _("you hold two action cards, card 1 and card 2.")
     if verb == "pay":
         if phase != "pay":
@@ -479,7 +487,7 @@ def why_not(state: dict, player: str, command: str) -> str:
             if words[2:] == ["honga"] and state["honga"] != player:
                 reason = _("HONGA is not with you, so he cannot be sent home; ")
             return reason + _("bonus card {n} ({name}) is played as: {forms}.").format(
-                n=index + 1, name=name, forms=", ".join(forms)
+                n=index + 1, name=name, forms=", ".join(map(shown, forms))
             )
         return _("bonus card {n} ({name}) {why}").format(
             n=index + 1, name=name, why=_BONUS_WHY.get(kind, _BONUS_WHY[None])()

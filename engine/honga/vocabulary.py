@@ -1,14 +1,23 @@
-"""The words of HONGA's commands, for telling a mistyped command from a greeting."""
+"""The words of HONGA's commands, for telling a mistyped command from a greeting: the
+parser's English words and the lexicon's Spanish, German and Portuguese ones."""
 
 from __future__ import annotations
 
 from engine.resemble import vocabulary
 
 from . import commands
+from .lexicon import LEXICON
 
-VOCABULARY = vocabulary(
+ENGLISH = vocabulary(
     verbs=commands._VERBS,
     names=[*(w for w in commands._OPTIONS if w != "trade"), *commands._DIRECTIONS.values()],
     fillers=commands._FILLERS,
     ends_turn=[word for word, verb in commands._VERBS.items() if verb == "done"],
+)
+
+VOCABULARY = ENGLISH | vocabulary(
+    verbs=LEXICON.verbs,
+    names=LEXICON.names,
+    fillers=LEXICON.fillers | LEXICON.others,
+    ends_turn=LEXICON.standing_for("done"),
 )

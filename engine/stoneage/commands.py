@@ -14,9 +14,10 @@ import difflib
 import re
 
 from engine.contract import IllegalMove
-from engine.i18n import N_, _, ngettext
+from engine.i18n import N_, _, language, ngettext
 
 from . import data, rules
+from .lexicon import LEXICON
 
 # -- goods lists -------------------------------------------------------------------------
 
@@ -361,7 +362,7 @@ def _with_payment(state: dict, player: str, prefix: str, goods: dict, what: str)
         return prefix
     raise IllegalMove(
         _("say what you pay for {what}, for example “{example}”.").format(
-            what=what, example=ways[0] if ways else f"{prefix} pay 1 wood"
+            what=what, example=shown(ways[0])
         )
     )
 
@@ -449,21 +450,32 @@ def is_action_word(word: str) -> bool:
 
 
 def _verb_typo(word: str) -> str:
-    """A verb typed with one slip of the thumb ("plase", "plce", "biuld") as the verb; a word
-    that means something itself ("building", "stones") stays."""
+    """A verb typed with one slip of the thumb ("plase", "plce", "biuld", "construri") as the
+    verb; a word that means something itself ("building", "stones") stays."""
     if word in VERBS or word in KNOWN_WORDS or len(word) < 4 or word.isdigit():
         return word
-    close = difflib.get_close_matches(word, TYPO_VERBS, n=2, cutoff=0.75)
-    return close[0] if len(close) == 1 else word
+    close = difflib.get_close_matches(word, TYPO_VERBS, n=3, cutoff=0.75)
+    meant = {TYPO_VERBS[typed] for typed in close}
+    return meant.pop() if len(meant) == 1 else word
 
 
-TYPO_VERBS = ["place", "build", "starve", "tame", "bonus", "pick", "take", "skip", "tools"]
+#: The verbs a slip is read as, in every language, with the English verb each is.
+TYPO_VERBS = {
+    verb: verb
+    for verb in ("place", "build", "starve", "tame", "bonus", "pick", "take", "skip", "tools")
+}
+TYPO_VERBS.update(
+    (word, english)
+    for english in tuple(TYPO_VERBS)
+    for word in sorted(LEXICON.standing_for(english) & LEXICON.verbs)
+)
 KNOWN_WORDS = {*PLACE_WORDS, *CARD_WORDS, *BUILDING_WORDS, *GOOD_WORDS, *FILLERS}
 
 
 def parse(state: dict, player: str, command: str) -> str:
-    """Natural text to the canonical command (not yet checked against the legal list)."""
-    words = words_of(command)
+    """Natural text to the canonical command (not yet checked against the legal list); words
+    of other languages are read as their English (:mod:`.lexicon`)."""
+    words = words_of(LEXICON.english(command))
     if not words:
         raise IllegalMove(_("there is no command in it."))
     words[0] = _verb_typo(words[0])
@@ -611,7 +623,11 @@ def explain(state: dict, player: str, typed: str, canonical: str, legal_now: lis
         )
     if not reason:
         reason = _("it does not fit what is being decided.")
-    read = "" if canonical == typed else _(" (read as “{canonical}”)").format(canonical=canonical)
+    read = (
+        ""
+        if canonical == typed
+        else _(" (read as “{canonical}”)").format(canonical=shown(canonical))
+    )
     return _("“{command}”{read} is not possible now: {reason}").format(
         command=quote(typed), read=read, reason=reason
     ) + possible(legal_now)
@@ -656,8 +672,13 @@ def possible(legal_now: list[str]) -> str:
     if not legal_now:
         return ""
     step = max(1, len(legal_now) // 4)
-    examples = ", ".join(f"“{c}”" for c in legal_now[::step][:4])
+    examples = ", ".join(f"“{shown(c)}”" for c in legal_now[::step][:4])
     return " " + _("Possible now: {examples}.").format(examples=examples)
+
+
+def shown(command: str) -> str:
+    """A canonical command in the reader's language ("colocar 3 bosque")."""
+    return LEXICON.shown(command, language())
 
 
 def resolve(state: dict, player: str, command: str) -> str:

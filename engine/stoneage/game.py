@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from engine.contract import Game, IllegalMove, Option, copy_state
+from engine.contract import Game, IllegalMove, Option, copy_state, normalize
 from engine.i18n import _
 
 from . import bot, commands, data, rules, summary, text, view
@@ -57,6 +57,12 @@ class StoneAge(Game):
             canonical = commands.resolve(state, player, command)
         execute(state, player, canonical)
         rules.advance(state)
+
+    def logged(self, state, player, command):
+        try:
+            return commands.resolve(state, player, normalize(command))
+        except IllegalMove:  # the decision taken on the way ("tame 0"): the words, in English
+            return super().logged(state, player, command)
 
     def observe(self, state, player):
         return view.observe(state, player)

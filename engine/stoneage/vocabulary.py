@@ -1,12 +1,14 @@
-"""The words of Stone Age's commands, for telling a mistyped command from a greeting."""
+"""The words of Stone Age's commands, for telling a mistyped command from a greeting: the
+parser's English words and the lexicon's Spanish, German and Portuguese ones."""
 
 from __future__ import annotations
 
 from engine.resemble import vocabulary
 
 from . import commands
+from .lexicon import LEXICON
 
-VOCABULARY = vocabulary(
+ENGLISH = vocabulary(
     verbs=commands.VERBS,
     names=[
         *commands.PLACE_WORDS,
@@ -18,4 +20,8 @@ VOCABULARY = vocabulary(
         "mammoth",
     ],
     fillers=commands.FILLERS,
+)
+
+VOCABULARY = ENGLISH | vocabulary(
+    verbs=LEXICON.verbs, names=LEXICON.names, fillers=LEXICON.fillers | LEXICON.others
 )

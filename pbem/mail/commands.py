@@ -9,9 +9,10 @@ are a greeting or a sign-off and are set aside; between commands every line coun
 line nobody understands still refuses the mail. An optional ``#N`` guard names the position
 the player answers, so a late reply is not played on a newer one.
 
-The service commands are a table (:data:`SERVICE_COMMANDS`): words per language, the shape
-of the argument, a usage line. More languages' words and more commands are rows there; the
-pipeline holds a handler per command name.
+The service commands are a table (:data:`SERVICE_COMMANDS`): words per language (English,
+Spanish, German, Portuguese; a player may use any, accents and case never matter), the shape
+of the argument, a usage line (translated like any sentence). More languages' words and more
+commands are rows there; the pipeline holds a handler per command name.
 """
 
 from __future__ import annotations
@@ -24,7 +25,8 @@ from typing import Literal
 
 import engine
 from engine import resemble
-from engine.i18n import _
+from engine.i18n import N_, _
+from engine.lexicon import fold
 from pbem.mail import address as mail_address
 
 
@@ -35,6 +37,7 @@ class ServiceCommand:
     ``fits`` is given the argument (single spaces, trailing ``.!?`` dropped) and says whether
     the line is the command; a line with the command's word that does not fit is a mistyped
     command, or chat when prose follows the word ("Surrender? Never! Good game so far.").
+    ``usage`` is marked for translation: each language writes it with its own words.
     """
 
     name: str
@@ -48,7 +51,7 @@ def _nothing(argument: str) -> bool:
 
 
 def _confirmation(argument: str) -> bool:
-    return argument.lower() in ("", *CONFIRMATIONS)
+    return fold(argument) in ("", *CONFIRMATIONS)
 
 
 def _some_text(argument: str) -> bool:
@@ -63,35 +66,121 @@ def _game_request(argument: str) -> bool:
     return "@" in argument
 
 
-#: Words that confirm a command asking for it (``resign yes``).
-CONFIRMATIONS = ("yes", "confirm")
+#: Words that confirm a command asking for it (``resign yes``), in every language (folded).
+CONFIRMATIONS = ("yes", "confirm", "si", "confirmo", "confirmar", "ja", "bestatigen", "sim")
 
 SERVICE_COMMANDS: tuple[ServiceCommand, ...] = (
-    ServiceCommand("new", {"en": ("new", "start")}, _game_request, "new GAME with ADDRESSES"),
-    ServiceCommand("join", {"en": ("join", "accept")}, _nothing, "join"),
-    ServiceCommand("decline", {"en": ("decline", "refuse")}, _nothing, "decline"),
-    ServiceCommand("status", {"en": ("status",)}, _nothing, "status"),
-    ServiceCommand("help", {"en": ("help",)}, _topic, "help [TOPIC]"),
-    ServiceCommand("rules", {"en": ("rules", "rule")}, _topic, "rules [GAME]"),
-    ServiceCommand("games", {"en": ("games",)}, _nothing, "games"),
     ServiceCommand(
-        "resign", {"en": ("resign", "concede", "surrender")}, _confirmation, "resign yes"
+        "new",
+        {
+            "en": ("new", "start"),
+            "es": ("nuevo", "nueva", "empezar", "iniciar"),
+            "de": ("neu", "neues", "starten"),
+            "pt": ("novo", "nova", "começar", "iniciar"),
+        },
+        _game_request,
+        N_("new GAME with ADDRESSES"),
     ),
-    ServiceCommand("say", {"en": ("say",)}, _some_text, "say TEXT"),
-    ServiceCommand("unsubscribe", {"en": ("unsubscribe", "unsub")}, _nothing, "unsubscribe"),
-    ServiceCommand("rematch", {"en": ("rematch",)}, _nothing, "rematch"),
+    ServiceCommand(
+        "join",
+        {
+            "en": ("join", "accept"),
+            "es": ("unirse", "unirme", "aceptar", "acepto", "entrar"),
+            "de": ("mitmachen", "beitreten", "annehmen", "dabei"),
+            "pt": ("entrar", "aceitar", "aceito", "participar"),
+        },
+        _nothing,
+        N_("join"),
+    ),
+    ServiceCommand(
+        "decline",
+        {
+            "en": ("decline", "refuse"),
+            "es": ("rechazar", "rechazo", "declinar"),
+            "de": ("ablehnen",),
+            "pt": ("recusar", "recuso", "declinar"),
+        },
+        _nothing,
+        N_("decline"),
+    ),
+    ServiceCommand(
+        "status",
+        {"en": ("status",), "es": ("estado",), "de": ("stand",), "pt": ("situação", "estado")},
+        _nothing,
+        N_("status"),
+    ),
+    ServiceCommand(
+        "help",
+        {"en": ("help",), "es": ("ayuda",), "de": ("hilfe",), "pt": ("ajuda",)},
+        _topic,
+        N_("help [TOPIC]"),
+    ),
+    ServiceCommand(
+        "rules",
+        {
+            "en": ("rules", "rule"),
+            "es": ("reglas", "regla"),
+            "de": ("regeln", "regel", "spielregeln"),
+            "pt": ("regras", "regra"),
+        },
+        _topic,
+        N_("rules [GAME]"),
+    ),
+    ServiceCommand(
+        "games",
+        {"en": ("games",), "es": ("partidas",), "de": ("partien",), "pt": ("jogos", "partidas")},
+        _nothing,
+        N_("games"),
+    ),
+    ServiceCommand(
+        "resign",
+        {
+            "en": ("resign", "concede", "surrender"),
+            "es": ("abandonar", "rendirse", "rendirme", "retirarse"),
+            "de": ("aufgeben", "aussteigen"),
+            "pt": ("desistir", "abandonar", "render-se"),
+        },
+        _confirmation,
+        N_("resign yes"),
+    ),
+    ServiceCommand(
+        "say",
+        {"en": ("say",), "es": ("decir", "di"), "de": ("sagen", "sag"), "pt": ("dizer", "diga")},
+        _some_text,
+        N_("say TEXT"),
+    ),
+    ServiceCommand(
+        "unsubscribe",
+        {
+            "en": ("unsubscribe", "unsub"),
+            "es": ("baja", "desuscribir", "desuscribirse"),
+            "de": ("abmelden", "abbestellen"),
+            "pt": ("descadastrar", "desinscrever"),
+        },
+        _nothing,
+        N_("unsubscribe"),
+    ),
+    ServiceCommand(
+        "rematch",
+        {"en": ("rematch",), "es": ("revancha",), "de": ("revanche",), "pt": ("revanche",)},
+        _nothing,
+        N_("rematch"),
+    ),
 )
 
-#: Every word of every service command, in any language, and the command it names.
+#: Every word of every service command (folded), in any language, and the command it names.
 SERVICE_WORDS: dict[str, ServiceCommand] = {
-    word: command
+    fold(word): command
     for command in SERVICE_COMMANDS
     for words in command.words.values()
     for word in words
 }
 
+#: Words whose slips are words people sign with ("Regards" is two slips from "regras").
+_NO_NEAR_MISS = {"regras"}
+
 #: The service's words, for telling a mistyped service command from a greeting.
-SERVICE_VOCABULARY = resemble.vocabulary(verbs=SERVICE_WORDS)
+SERVICE_VOCABULARY = resemble.vocabulary(verbs=set(SERVICE_WORDS) - _NO_NEAR_MISS)
 
 _GUARD_LINE = re.compile(r"^#\s?(\d{1,9})[.:!]?$")
 _GUARD_PREFIX = re.compile(r"^#\s?(\d{1,9})[.:]?\s+(?=\S)")
@@ -108,10 +197,12 @@ _PROSE_WORDS = 4
 _ADDRESS = re.compile(r"^[^@\s<>(),;:\"'\[\]]+@[\w-]+(\.[\w-]+)*$")
 _OPTION_NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
 _GAME_NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
-_FILLER_WORDS = {"with", "and", "&", "game"}
+#: Words of ``new GAME with ADDRESSES`` that name neither (in every language, folded).
+_GAME_WORDS = {"game", "juego", "partida", "spiel", "partie", "jogo"}
+_FILLER_WORDS = {"with", "and", "&", "con", "y", "mit", "und", "com", "e", *_GAME_WORDS}
 _INTEGER = re.compile(r"^-?[0-9]+$")
-_TRUE = {"yes", "on", "true"}
-_FALSE = {"no", "off", "false"}
+_TRUE = {"yes", "on", "true", "si", "ja", "sim"}
+_FALSE = {"no", "off", "false", "nein", "nao"}
 
 
 class CommandError(ValueError):
@@ -135,6 +226,11 @@ class Line:
     kind: Literal["service", "game", "mistyped", "chat"]
     name: str
     argument: str
+
+    @property
+    def word(self) -> str:
+        """The command's word as the player typed it ("unirse" for join)."""
+        return self.text.split()[0].rstrip(_FIRST_WORD_PUNCTUATION) if self.text else ""
 
 
 @dataclass(frozen=True)
@@ -229,7 +325,7 @@ def _merge_guard(current: int | None, new: int) -> int:
 def _line(number: int, content: str) -> Line:
     text = _single_spaces(content)
     first, *rest = content.split(None, 1)
-    command = SERVICE_WORDS.get(first.lower().rstrip(_FIRST_WORD_PUNCTUATION))
+    command = SERVICE_WORDS.get(fold(first).rstrip(_FIRST_WORD_PUNCTUATION))
     if command is None:
         return Line(number, text, "game", "", text)
     argument = "".join(rest).rstrip()
@@ -248,8 +344,8 @@ def _single_spaces(text: str) -> str:
 
 
 def usage(name: str) -> str:
-    """How the service command ``name`` is written."""
-    return next(command.usage for command in SERVICE_COMMANDS if command.name == name)
+    """How the service command ``name`` is written, in the reader's language."""
+    return _(next(command.usage for command in SERVICE_COMMANDS if command.name == name))
 
 
 def _squeezed(text: str) -> str:
@@ -286,9 +382,9 @@ def parse_new_game(argument: str) -> NewGame:
     ``name=value`` with yes/no, on/off, true/false (a bool), digits (an int) or a word.
     """
     words = re.sub(r"\s*=\s*", "=", argument).replace(",", " ").replace(";", " ").split()
-    if words and words[0].lower() == "game" and len(words) > 1:
+    if words and fold(words[0]) in _GAME_WORDS and len(words) > 1:
         words = words[1:]
-    if not words or words[0].lower() in _FILLER_WORDS or not _GAME_NAME.match(words[0].lower()):
+    if not words or fold(words[0]) in _FILLER_WORDS or not _GAME_NAME.match(words[0].lower()):
         raise CommandError(
             _("Please name the game to start, for example: new honga with ann@example.org")
         )
@@ -299,7 +395,7 @@ def parse_new_game(argument: str) -> NewGame:
     previous = ""
     for word in words[1:]:
         before, previous = previous, word
-        if word.lower() in _FILLER_WORDS:
+        if fold(word) in _FILLER_WORDS:
             continue
         if word.startswith("<") and "@" in before:
             raise CommandError(
@@ -350,9 +446,9 @@ def option(word: str) -> tuple[str, bool | int | str]:
                 option=word
             )
         )
-    if value.lower() in _TRUE:
+    if fold(value) in _TRUE:
         return name, True
-    if value.lower() in _FALSE:
+    if fold(value) in _FALSE:
         return name, False
     if _INTEGER.match(value):
         return name, int(value)

@@ -203,7 +203,8 @@ def _seat_mail(mail: SeatMail, parsed: commands.Parsed) -> None:
         if parsed.guard is None and _late(mail):
             _answer_late(mail)
             return
-        moves = _without_idle_turn_ends(mail, moves)
+        if parsed.guard in (None, mail.game.version):  # a stale '#N' is refused for it
+            moves = _without_idle_turn_ends(mail, moves)
         if not moves and not service:  # only a 'done' that changed nothing: the position
             notify.turn(mail.session, mail.settings, mail.game, mail.seat, mail.state(), stale=True)
             return

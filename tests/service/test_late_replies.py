@@ -173,3 +173,15 @@ def test_done_that_gives_up_actions_says_what(service):
     assert moves(service, game_id) == ["done"]
     mine = next(m for m in sent if m.to_address == service.seat(game_id, mover)["address"])
     assert "You ended your turn with" in flat(text_of(mine))
+
+
+def test_a_lone_done_with_a_stale_guard_is_refused_for_the_guard(service):
+    """An explicit '#N' names the position the commands were meant for: a 'done' written for
+    an older position is refused for that reason, not read as a no-op."""
+    game_id = service.new_game(kind="hengist", players=2)
+    version = service.game(game_id)[0].version
+    mover = service.to_move(game_id)[0]
+    service.deliver(service.reply(game_id, mover, "\n".join(service.turn_of(game_id, mover))))
+    sent = service.deliver(service.reply(game_id, mover, f"#{version}\ndone"))
+    assert [m.kind for m in sent] == ["error"]
+    assert f"This mail was written for position #{version}" in flat(text_of(sent[0]))

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import logging
 from datetime import timedelta
-from email.message import EmailMessage
 
 from sqlalchemy import func, select
 
@@ -18,6 +17,7 @@ from pbem import i18n, pictures
 from pbem.config import Settings
 from pbem.db import lock_name
 from pbem.mail import compose, outbox
+from pbem.mail.outgoing import OutgoingMail
 from pbem.models import Game, OutboundMail, Seat, now
 
 log = logging.getLogger(__name__)
@@ -100,7 +100,7 @@ def _echo_for(session, to: str) -> dict | None:
     return session.info.get("echo", {}).get(to.lower())
 
 
-def _queue(session, message: EmailMessage, kind: str, game: Game | None) -> OutboundMail:
+def _queue(session, message: OutgoingMail, kind: str, game: Game | None) -> OutboundMail:
     """Queue in the caller's transaction; ``session.info["queued"]`` collects the rows to send."""
     message["X-PBEM-Kind"] = kind
     if game is not None:

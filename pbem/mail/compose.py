@@ -1,4 +1,4 @@
-"""A recipient's context + a template -> one EmailMessage (text and HTML), with thread headers.
+"""A recipient's context + a template -> one mail (text and HTML), with thread headers.
 
 Headers decided here:
 
@@ -34,8 +34,6 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from email.message import EmailMessage
-from email.policy import EmailPolicy
 from email.utils import format_datetime, make_msgid
 
 import jinja2
@@ -44,6 +42,7 @@ from pbem import links
 from pbem.config import Settings
 from pbem.i18n import TEMPLATES_DIR, render
 from pbem.mail import menu
+from pbem.mail.outgoing import Inline, OutgoingMail
 
 # kind -> (required context keys, optional context keys)
 KINDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
@@ -86,53 +85,6 @@ KINDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
 }
 
 _BLANK_LINES = re.compile(r"\n{3,}")
-
-
-class _PlainHeaders(EmailPolicy):
-    """The default policy, but a short ASCII header value is stored as the string it is.
-
-    Parsing every header into a structured object when it is set, and folding it again when
-    the mail is written, was a third of the cost of a mail; ours are built from known parts.
-    A value that is long, not ASCII or has a line break is parsed (and checked) as usual, and
-    so are the MIME headers, which the email package reads back again and again.
-    """
-
-    def header_store_parse(self, name, value):
-        if (
-            type(value) is str
-            and not name.lower().startswith(("content-", "mime-"))
-            and value.isascii()
-            and "\r" not in value
-            and "\n" not in value
-            and len(name) + len(value) + 2 <= self.max_line_length
-        ):
-            return (name, value)
-        return super().header_store_parse(name, value)
-
-
-PLAIN_HEADERS = _PlainHeaders()
-
-
-class _Items(str):
-    """A header of ``<...>`` items (message ids, URIs), folded between items, never encoded.
-
-    The email package turns an item longer than a line into RFC 2047 encoded words, which mail
-    clients do not decode in In-Reply-To, References or List-Unsubscribe.
-    """
-
-    def __new__(cls, name: str, items: list[str]):
-        header = super().__new__(cls, " ".join(items))
-        header.name, header.items = name, items
-        return header
-
-    def fold(self, *, policy) -> str:
-        limit = policy.max_line_length or len(self.name) + len(self) + 2
-        lines = [f"{self.name}: {self.items[0]}"]
-        for item in self.items[1:]:
-            if len(lines[-1]) + 1 + len(item) > limit:
-                lines.append("")
-            lines[-1] += f" {item}"
-        return policy.linesep.join(lines) + policy.linesep
 
 
 def standings(result: Mapping | None) -> list[dict]:
@@ -233,14 +185,12 @@ def compose(
     settings: Settings,
     locale: str = "en",
     picture=None,
-) -> EmailMessage:
+) -> OutgoingMail:
     """The complete mail of ``kind`` to ``to``: text/plain with an HTML alternative."""
     values = _context(kind, context)
     unsubscribe = f"{settings.base_url}/unsubscribe/{thread.token}" if thread.token else None
     ranked = standings(values.get("result")) if kind == "over" else []
-    cid = (
-        make_msgid(idstring=f"board.{picture.digest}", domain=settings.domain) if picture else None
-    )
+    cid = make_msgid(idstring="board", domain=settings.domain) if picture else None
     version = values.get("version")
     values.update(
         locale=locale,
@@ -261,19 +211,20 @@ def compose(
     text = _BLANK_LINES.sub("\n\n", render(f"mail/{kind}.txt", locale, **values)).strip("\n")
     html = render(f"mail/{kind}.html", locale, **values)
 
-    message = EmailMessage(policy=PLAIN_HEADERS)
+    inline = [Inline(picture.png, "png", cid, "board.png")] if picture is not None else []
+    message = OutgoingMail(text + "\n", html, inline)
     message["From"] = f"pbem <{settings.service_address}>"
     message["To"] = to
     message["Reply-To"] = thread.reply_to
     message["Subject"] = _subject(kind, thread, locale, values)
     message["Date"] = format_datetime(datetime.now(UTC))
-    message["Message-ID"] = make_msgid(
-        idstring=f"{kind}.{thread.game_id or 0}", domain=settings.domain
+    message.set_items(
+        "Message-ID", [make_msgid(idstring=f"{kind}.{thread.game_id or 0}", domain=settings.domain)]
     )
     parents = [i for i in (thread.root, thread.in_reply_to) if i]
     if parents:
-        message["In-Reply-To"] = _Items("In-Reply-To", parents[-1:])
-        message["References"] = _Items("References", list(dict.fromkeys(parents)))
+        message.set_items("In-Reply-To", parents[-1:])
+        message.set_items("References", list(dict.fromkeys(parents)))
     message["Auto-Submitted"] = "auto-replied" if thread.in_reply_to else "auto-generated"
     message["X-PBEM-Loop"] = settings.domain
     if kind == "digest":
@@ -281,7 +232,7 @@ def compose(
     if thread.game_id is not None:
         message["List-Id"] = f"pbem game {thread.game_id} <game-{thread.game_id}.{settings.domain}>"
     if thread.token:
-        message["List-Unsubscribe"] = _Items(
+        message.set_items(
             "List-Unsubscribe",
             [
                 f"<{unsubscribe}>,",
@@ -289,11 +240,5 @@ def compose(
             ],
         )
         message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
-    message.set_content(text + "\n")
-    message.add_alternative(html, subtype="html")
-    if picture is not None:
-        message.get_payload()[1].add_related(
-            picture.png, "image", "png", cid=cid, filename="board.png", disposition="inline"
-        )
-    message["Content-Language"] = locale.replace("_", "-")  # after the body: set_content drops it
+    message["Content-Language"] = locale.replace("_", "-")
     return message

@@ -4,37 +4,18 @@ from __future__ import annotations
 
 import email.policy
 from datetime import UTC, datetime
-from email.generator import NLCRE, BytesGenerator
-from email.message import EmailMessage
 from email.utils import getaddresses
-from io import BytesIO
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from pbem.mail.outgoing import OutgoingMail
 from pbem.models import OutboundMail
-
-
-class _Generator(BytesGenerator):
-    """The email package's generator, writing a body in one piece instead of line by line
-    (half the time of writing a mail with a board picture went into two writes per line)."""
-
-    def _write_lines(self, lines):
-        if lines:
-            lines = NLCRE.split(lines)
-            self.write(self._NL.join(lines))
-
-
-def as_bytes(message: EmailMessage, policy: email.policy.Policy) -> bytes:
-    """``message.as_bytes(policy=policy)``, the same bytes, written faster."""
-    out = BytesIO()
-    _Generator(out, mangle_from_=False, policy=policy).flatten(message)
-    return out.getvalue()
 
 
 def queue(
     session: Session,
-    message: EmailMessage,
+    message: OutgoingMail,
     kind: str,
     game_id: int | None,
     position: int | None = None,
@@ -50,7 +31,7 @@ def queue(
     row = OutboundMail(
         to_address=addresses[0],
         subject=str(message["Subject"]),
-        message=as_bytes(message, policy),
+        message=message.as_bytes(policy),
         message_id=str(message["Message-ID"]),
         kind=kind,
         game_id=game_id,

@@ -30,7 +30,7 @@ CACHE_SIZE = 128
 
 @dataclass(frozen=True)
 class Picture:
-    """A rendered board: PNG bytes, their size in pixels, and a name for the Content-ID."""
+    """A rendered board: PNG bytes, their size in pixels, and the digest of its scene."""
 
     png: bytes
     width: int

@@ -15,6 +15,7 @@ import pytest
 
 import engine
 from engine.contract import copy_state, normalize
+from engine.frozen import FrozenDict, FrozenList
 from engine.i18n import use
 
 GARBAGE = [
@@ -89,6 +90,18 @@ def check_result(game, state, n):
     json.dumps(result)
 
 
+def changeable(value) -> list:
+    """Every list and dict in ``value`` that can still be changed (frozen ones cannot)."""
+    if isinstance(value, dict):
+        items = value.values()
+    elif isinstance(value, list):
+        items = value
+    else:
+        return []
+    own = [] if isinstance(value, (FrozenDict, FrozenList)) else [value]
+    return own + [part for item in items for part in changeable(item)]
+
+
 def random_count(game):
     return getattr(game, "conformance_games", 20)
 
@@ -148,6 +161,11 @@ def test_every_step_keeps_the_contract(case):
         # as JSON and loaded again (as the service does between two mails)
         kept = game.play(state, player, command)
         reloaded = game.play(game.restore(json.loads(before)), player, command)
+        # no list or dict that can change is shared between two states (the log's frozen
+        # events are shared)
+        assert not {id(part) for part in changeable(state)} & {
+            id(part) for part in changeable(kept)
+        }
         assert json.dumps(game.dump(kept), sort_keys=True) == json.dumps(
             game.dump(reloaded), sort_keys=True
         )

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import re
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
 
@@ -19,8 +20,8 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session, selectinload
 
 import engine
-from engine.i18n import _, ngettext
-from pbem import notify
+from engine.i18n import _, ngettext, use
+from pbem import i18n, notify
 from pbem.config import Settings
 from pbem.db import lock_name
 from pbem.mail import address as mail_address
@@ -110,10 +111,12 @@ def create(
     creator: str | None = None,
     seed: int | None = None,
     seated: bool = False,
+    creator_locale: str = "",
 ) -> Game:
     """A new game inviting ``addresses`` (the creator, if among them, has joined already).
 
     ``seated`` seats everybody at once without invitations (operators, demos, tests).
+    ``creator_locale``: the creator's language, guessed from their mail, if not known yet.
     """
     try:
         game_engine = engine.load(kind)
@@ -151,6 +154,7 @@ def create(
     for player in players:
         if player.address == creator:
             player.unsubscribed = False  # writing to us again is opting in again
+            player.locale = player.locale or creator_locale
         elif player.unsubscribed:
             raise GameError(
                 _("{address} asked us not to send them mail, so we cannot invite them.").format(
@@ -245,21 +249,21 @@ def decline(session: Session, settings: Settings, seat: Seat) -> None:
     for other in game.seats:
         if other.player.unsubscribed:
             continue  # who unsubscribed gets no mail, not even this one
-        notify.notice(
-            session,
-            settings,
-            other.player.address,
-            _("Game {id} is called off").format(id=game.id),
-            [
-                _("{name} declined the invitation, so game {id} will not start.").format(
-                    name=seat.name, id=game.id
-                )
-            ],
-            game=game,
-            seat=other,
-            locale=other.player.locale,
-            news=True,
-        )
+        with use(i18n.translations(other.player.language)):
+            notify.notice(
+                session,
+                settings,
+                other.player.address,
+                _("Game {id} is called off").format(id=game.id),
+                [
+                    _("{name} declined the invitation, so game {id} will not start.").format(
+                        name=seat.name, id=game.id
+                    )
+                ],
+                game=game,
+                seat=other,
+                news=True,
+            )
 
 
 def start_if_ready(session: Session, settings: Settings, game: Game) -> bool:
@@ -400,7 +404,7 @@ def _save(
     mover: Seat | None = None,
     waiting_before: list[str] | None = None,
     played: Played | None = None,
-    note: str | None = None,
+    note: Callable[[], str] | None = None,
 ) -> None:
     """Persist the new state, bump the position, and mail the seated players their view.
 
@@ -408,7 +412,7 @@ def _save(
     when there is no single mover (start, resignation). A move in the middle of a turn is
     mailed to the mover and to whoever is to move; the others read it in their next mail.
     The mover's mail also tells what of their mail was applied when a line was refused;
-    ``note`` is a sentence on top of every mail (a player left).
+    ``note`` writes a sentence on top of every mail (a player left), in each reader's language.
     """
     game.state = game_engine.dump(state)
     game.version += 1
@@ -454,7 +458,12 @@ def resign(session: Session, settings: Settings, game: Game, seat: Seat) -> None
     game_engine = engine.load(game.kind)
     state = game_engine.restore(game.state)
     state = _play_absent(session, game, game_engine, state, _last_move(session, game.id))
-    note = _("{name} has left the game: a bot plays that seat from now on.").format(name=seat.name)
+
+    def note() -> str:
+        return _("{name} has left the game: a bot plays that seat from now on.").format(
+            name=seat.name
+        )
+
     _save(session, settings, game, game_engine, state, note=note)
 
 
@@ -465,22 +474,22 @@ def _abandon(session: Session, settings: Settings, game: Game, last: Seat) -> No
     for seat in game.seats:
         if seat.player.unsubscribed or seat.status not in ("joined", "resigned"):
             continue
-        notify.notice(
-            session,
-            settings,
-            seat.player.address,
-            _("Game {id} has ended").format(id=game.id),
-            [
-                _(
-                    "{name} was the last player in game {id} and has left it, so the game "
-                    "ends here without a winner. Write to {service} to start a new one."
-                ).format(name=last.name, id=game.id, service=settings.service_address)
-            ],
-            game=game,
-            seat=seat,
-            locale=seat.player.locale,
-            news=True,
-        )
+        with use(i18n.translations(seat.player.language)):
+            notify.notice(
+                session,
+                settings,
+                seat.player.address,
+                _("Game {id} has ended").format(id=game.id),
+                [
+                    _(
+                        "{name} was the last player in game {id} and has left it, so the game "
+                        "ends here without a winner. Write to {service} to start a new one."
+                    ).format(name=last.name, id=game.id, service=settings.service_address)
+                ],
+                game=game,
+                seat=seat,
+                news=True,
+            )
 
 
 def rematch(session: Session, settings: Settings, game: Game, seat: Seat) -> Game:

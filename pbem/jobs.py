@@ -97,7 +97,7 @@ def _tell_failed(session, settings: Settings, row: InboundMail) -> None:
         log.warning("inbound mail %s failed and has no sender to tell", row.id)
         return
     player = session.scalar(select(Player).where(Player.address == address))
-    locale = player.locale if player else "en"
+    locale = player.language if player else "en"
     with use(i18n.translations(locale)):
         subject = _("Your mail could not be handled")
         paragraph = _(
@@ -161,12 +161,12 @@ def weekly_digest(settings: Settings) -> list[int]:
             ).all()
             if not seats:
                 continue
-            with use(i18n.translations(player.locale)):
+            with use(i18n.translations(player.language)):
                 games = [_digest_entry(seat) for seat in seats]
             context = {"player": player.name, "games": games}
             thread = compose.thread_for(settings, None, "pbem", [], None)
             message = compose.compose(
-                "digest", player.address, context, thread, settings, player.locale
+                "digest", player.address, context, thread, settings, player.language
             )
             session.info["queued"].append(outbox.queue(session, message, "digest", None))
         session.flush()

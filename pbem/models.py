@@ -44,10 +44,16 @@ class Player(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     address: Mapped[str] = mapped_column(String(320), unique=True)
     name: Mapped[str] = mapped_column(String(64))
-    locale: Mapped[str] = mapped_column(String(16), default="en")
+    #: the language they read ("es", "pt_BR"); "" until their first mail tells (pbem.languages)
+    locale: Mapped[str] = mapped_column(String(16), default="")
     digest: Mapped[bool] = mapped_column(Boolean, default=True)
     unsubscribed: Mapped[bool] = mapped_column(Boolean, default=False)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+    @property
+    def language(self) -> str:
+        """The locale their mails are written in: theirs, English while it is not known."""
+        return self.locale or "en"
 
 
 class Game(Base):

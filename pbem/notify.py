@@ -7,6 +7,7 @@ the recipient's locale, and queued in the caller's transaction; it is sent after
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from datetime import timedelta
 
 from sqlalchemy import func, select
@@ -172,24 +173,26 @@ def turn(
     seat: Seat,
     state: dict,
     refused: dict | None = None,
-    note: str | None = None,
+    note: str | Callable[[], str] | None = None,
     stale: bool = False,
 ) -> OutboundMail | None:
     """The position after a change, for one seat: what happened, the board, what to type.
 
     ``refused`` (for the mover of a mail applied in part): the lines ``applied``, the refused
     ``line`` and its ``reason``, and the lines ``set_aside``. ``note``: a sentence on top
-    (a player left, a late reply). ``stale``: the answer to a late reply, which changed
+    (a player left, a late reply), or a function writing it, called in the reader's language
+    (a note for several readers). ``stale``: the answer to a late reply, which changed
     nothing (it counts against the answers to mistakes).
     """
-    if stale:
-        with use(i18n.translations(seat.player.locale)):
-            allowed, last_note = _answer_budget(session, seat.player.address)
-        if not allowed:
-            return None
-        note = "\n\n".join(n for n in (note, last_note) if n)
-    locale = seat.player.locale
+    locale = seat.player.language
     with use(i18n.translations(locale)):
+        if callable(note):
+            note = note()
+        if stale:
+            allowed, last_note = _answer_budget(session, seat.player.address)
+            if not allowed:
+                return None
+            note = "\n\n".join(n for n in (note, last_note) if n)
         context, picture = position(game, state, seat.name, seat.seen)
         context["refused"] = refused
         context["echo"] = _echo_for(session, seat.player.address)
@@ -224,7 +227,7 @@ def error(
     """A refused mail: the line that failed (and its number in a mail of several), why, and
     what is legal now (nothing was applied)."""
     game_engine = engine.load(game.kind)
-    with use(i18n.translations(seat.player.locale)):
+    with use(i18n.translations(seat.player.language)):
         allowed, last_note = _answer_budget(session, seat.player.address)
         if not allowed:
             return None
@@ -248,7 +251,7 @@ def error(
         context,
         thread(settings, game, seat, in_reply_to),
         settings,
-        seat.player.locale,
+        seat.player.language,
     )
     return _queue(session, message, "error", game)
 
@@ -256,8 +259,11 @@ def error(
 def invite(
     session, settings: Settings, game: Game, seat: Seat, inviter: str | None
 ) -> OutboundMail:
-    """Ask one invited player to join (or decline)."""
+    """Ask one invited player to join (or decline), in their language; a player we know
+    nothing of yet reads the inviter's."""
     game_engine = engine.load(game.kind)
+    joined = [s.player.locale for s in game.seats if s.status == "joined" and s.player.locale]
+    locale = seat.player.locale or next(iter(joined), "en")
     context = {
         "game": game.kind,
         "game_id": game.id,
@@ -268,12 +274,7 @@ def invite(
         "options": dict(game.options or {}),
     }
     message = compose.compose(
-        "invite",
-        seat.player.address,
-        context,
-        thread(settings, game, seat),
-        settings,
-        seat.player.locale,
+        "invite", seat.player.address, context, thread(settings, game, seat), settings, locale
     )
     return _queue(session, message, "invite", game)
 
@@ -296,7 +297,7 @@ def relay(session, settings: Settings, game: Game, sender: Seat, text: str) -> l
             context,
             thread(settings, game, seat),
             settings,
-            seat.player.locale,
+            seat.player.language,
         )
         rows.append(_queue(session, message, "relay", game))
     return rows
@@ -311,14 +312,17 @@ def notice(
     game: Game | None = None,
     seat: Seat | None = None,
     in_reply_to: str | None = None,
-    locale: str = "en",
+    locale: str | None = None,
     news: bool = False,
 ) -> OutboundMail | None:
     """A short message: answers to service commands, warnings, polite refusals.
 
     ``news`` tells of a real change (a game called off or waiting for players, an
     unsubscription): it is always sent, and does not count as an answer to a mistake.
+    The mail is in ``locale``, by default the active catalogue's language: the one its
+    ``subject`` and ``paragraphs`` were written in (write them in the recipient's).
     """
+    locale = locale or language()
     if not news:
         with use(i18n.translations(locale)):
             allowed, last_note = _answer_budget(session, to)

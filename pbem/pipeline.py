@@ -22,9 +22,10 @@ import engine
 from engine import resemble
 from engine.i18n import _, language, use
 from engine.lexicon import fold
-from pbem import games, i18n, notify
+from pbem import games, i18n, languages, notify
 from pbem.config import Settings
 from pbem.mail import commands, mime
+from pbem.mail import language as mail_language
 from pbem.mail.classify import classify
 from pbem.mail.extract import new_text
 from pbem.mail.mime import parse
@@ -62,55 +63,58 @@ def _handle(session: Session, settings: Settings, row: InboundMail, message: Ema
     where = route(session, message, row.envelope_to, settings.domain)
     reply_to = next(iter(header_values(message, "Message-ID")), None)
     from_address = sender(message)
-    if where.kind == "unknown":
-        if from_address:
-            notify.notice(
-                session,
-                settings,
-                from_address,
-                _("We could not find your game"),
-                [
-                    _(
-                        "This address does not belong to any game we run. Please reply to the "
-                        "latest mail of your game, or write to {service} to start a new one."
-                    ).format(service=settings.service_address)
-                ],
-                in_reply_to=reply_to,
-            )
-        return "refused"
     unreadable = mime.too_deep(message)
     text = (
         "" if unreadable else "unsubscribe" if _asks_to_unsubscribe(message) else new_text(message)
     )
+    if where.kind == "unknown":
+        if from_address:
+            with use(i18n.translations(mail_language.guess(message, text))):
+                notify.notice(
+                    session,
+                    settings,
+                    from_address,
+                    _("We could not find your game"),
+                    [
+                        _(
+                            "This address does not belong to any game we run. Please reply to "
+                            "the latest mail of your game, or write to {service} to start a "
+                            "new one."
+                        ).format(service=settings.service_address)
+                    ],
+                    in_reply_to=reply_to,
+                )
+        return "refused"
     if where.kind == "service":
         if unreadable:
             return _unreadable(session, settings, from_address, reply_to)
-        return _service_mail(session, settings, from_address, text, reply_to)
+        return _service_mail(session, settings, message, from_address, text, reply_to)
     seat = where.seat
     if not authentic(message, seat):
         row.game_id, row.seat_id = seat.game_id, seat.id
-        notify.notice(
-            session,
-            settings,
-            seat.player.address,
-            _("A mail for your seat was refused"),
-            [
-                _(
-                    "We received a mail for your seat in game {id} from another address. Nothing "
-                    "was applied. If it was you, please write from this address."
-                ).format(id=seat.game_id)
-            ],
-            game=seat.game,
-            seat=seat,
-            locale=seat.player.locale,
-        )
+        with use(i18n.translations(seat.player.language)):  # the seat's owner is told
+            notify.notice(
+                session,
+                settings,
+                seat.player.address,
+                _("A mail for your seat was refused"),
+                [
+                    _(
+                        "We received a mail for your seat in game {id} from another address. "
+                        "Nothing was applied. If it was you, please write from this address."
+                    ).format(id=seat.game_id)
+                ],
+                game=seat.game,
+                seat=seat,
+            )
         return "refused"
     if unreadable:
         row.game_id, row.seat_id = seat.game_id, seat.id
         return _unreadable(session, settings, seat.player.address, reply_to, seat)
     game = games.locked(session, seat.game_id)  # first lock, before any write of ours
     row.game_id, row.seat_id = game.id, seat.id
-    with use(i18n.translations(seat.player.locale)):
+    guessed = languages.learn(seat.player, message, text)
+    with use(i18n.translations(seat.player.language)):
         queued = len(session.info["queued"])
         savepoint = session.begin_nested()
         answered = _answered_mail(session, message, seat)
@@ -121,6 +125,8 @@ def _handle(session: Session, settings: Settings, row: InboundMail, message: Ema
             _refuse(mail, refused, None)
             return "refused"
         notify.echo(session, seat.player.address, parsed.read, parsed.set_aside)
+        if guessed:
+            notify.echo_note(session, seat.player.address, languages.guessed_note(seat.player))
         try:
             _seat_mail(mail, parsed)
             savepoint.commit()
@@ -136,7 +142,7 @@ def _unreadable(session, settings, address: str, reply_to, seat: Seat | None = N
     """Answer a mail nested too deep to read (its headers were enough to know whom)."""
     if not address:
         return "refused"
-    locale = seat.player.locale if seat else "en"
+    locale = seat.player.language if seat else "en"
     with use(i18n.translations(locale)):
         notify.notice(
             session,
@@ -412,7 +418,7 @@ def _resign(mail: SeatMail, line: commands.Line) -> None:
         ],
         game=mail.game,
         seat=seat,
-        locale=seat.player.locale,
+        locale=seat.player.language,
     )
 
 
@@ -425,7 +431,31 @@ def _status(mail: SeatMail, line: commands.Line) -> None:
     if state is None:
         _help(mail, line)
     else:
-        notify.turn(mail.session, mail.settings, mail.game, mail.seat, state)
+        note = languages.describe(mail.seat.player)
+        notify.turn(mail.session, mail.settings, mail.game, mail.seat, state, note=note)
+
+
+def _language(mail: SeatMail, line: commands.Line) -> None:
+    """``language es``: the player reads Spanish from now on (this answer already does);
+    ``language`` alone says which they read."""
+    player = mail.seat.player
+    if line.argument:
+        try:
+            with use(i18n.translations(languages.named(line.argument) or player.language)):
+                told = languages.choose(player, line.argument)
+        except languages.LanguageError as exc:
+            raise games.Refused(line.text, str(exc)) from None
+    with use(i18n.translations(player.language)):
+        notify.notice(
+            mail.session,
+            mail.settings,
+            player.address,
+            _("Your language"),
+            [told if line.argument else languages.describe(player)],
+            game=mail.game,
+            seat=mail.seat,
+            news=bool(line.argument),
+        )
 
 
 def _help(mail: SeatMail, line: commands.Line) -> None:
@@ -490,6 +520,7 @@ SEAT_HANDLERS: dict[str, Callable[[SeatMail, commands.Line], None]] = {
     "say": _say,
     "unsubscribe": _unsubscribe,
     "rematch": _rematch,
+    "language": _language,
 }
 
 
@@ -504,6 +535,15 @@ class ServiceMail:
     settings: Settings
     address: str
     reply_to: str | None
+    locale: str = "en"  # the sender's language, or the guess from this mail
+    player: Player | None = None  # None: a stranger until a game makes them a player
+    guessed: bool = False  # their language is guessed from this mail (the answer says so)
+
+    def learnt(self, player: Player) -> None:
+        """``player`` (the sender) reads the guessed language from now on, as the answer says."""
+        if not player.locale:
+            player.locale = self.locale
+            notify.echo_note(self.session, self.address, languages.guessed_note(player))
 
     def notice(self, subject: str, paragraphs: list[str], **more) -> None:
         notify.notice(
@@ -523,11 +563,24 @@ def _game_words() -> resemble.Vocabulary:
     return resemble.vocabulary(names=[*engine.names(), *titles])
 
 
-def _service_mail(session, settings, address: str, text: str, reply_to: str | None) -> str:
-    """A mail to the service address: new games and questions that need no game."""
+def _service_mail(session, settings, message, address: str, text: str, reply_to) -> str:
+    """A mail to the service address: new games and questions that need no game, answered in
+    the sender's language (guessed from this mail when not known yet)."""
     if not address:
         return "refused"
-    mail = ServiceMail(session, settings, address, reply_to)
+    player = session.scalar(select(Player).where(Player.address == address))
+    mail = ServiceMail(session, settings, address, reply_to, player=player)
+    if player is not None and player.locale:
+        mail.locale = player.locale
+    else:
+        mail.locale, mail.guessed = mail_language.guess(message, text), True
+    with use(i18n.translations(mail.locale)):
+        return _service_commands(mail, text)
+
+
+def _service_commands(mail: ServiceMail, text: str) -> str:
+    """The commands of a mail to the service address, each answered."""
+    session, settings, address = mail.session, mail.settings, mail.address
     words = _game_words()
     try:
         parsed = commands.parse(text, lambda line: resemble.resembles(words, line))
@@ -535,6 +588,8 @@ def _service_mail(session, settings, address: str, text: str, reply_to: str | No
         mail.notice(_("We did not understand your mail"), [str(exc), service_help(settings)])
         return "refused"
     notify.echo(session, address, parsed.read, parsed.set_aside)
+    if mail.player is not None:
+        mail.learnt(mail.player)
     for line in parsed.lines:
         try:
             _check(settings, line, SERVICE_HANDLERS)
@@ -579,6 +634,7 @@ def _new(mail: ServiceMail, line: commands.Line) -> bool:
             request.addresses,
             request.options,
             creator=mail.address,
+            creator_locale=mail.locale,
         )
     except (commands.CommandError, games.GameError) as exc:
         mail.notice(
@@ -589,6 +645,9 @@ def _new(mail: ServiceMail, line: commands.Line) -> bool:
             ],
         )
         return False
+    if mail.guessed and mail.player is None:  # a new player, who reads the guess from now on
+        creator = next(s.player for s in game.seats if s.player.address == mail.address)
+        notify.echo_note(mail.session, mail.address, languages.guessed_note(creator))
     mail.notice(
         _("Game {id} is waiting for players").format(id=game.id),
         [_("We invited the other players; the game starts when all have joined.")],
@@ -624,6 +683,20 @@ def _service_rules(mail: ServiceMail, line: commands.Line) -> bool:
     return True
 
 
+def _service_language(mail: ServiceMail, line: commands.Line) -> bool:
+    # a From is easily forged: a player's language changes only from their own game mail
+    mail.notice(
+        _("Your language was not changed"),
+        [
+            _(
+                "Anybody can write a mail in your name, so we change your language only when "
+                "you write from one of your games: reply {line} to any mail of your games."
+            ).format(line=line.text)
+        ],
+    )
+    return False
+
+
 def _service_games(mail: ServiceMail, line: commands.Line) -> bool:
     _list_games(mail.session, mail.settings, mail.address)
     return True
@@ -636,6 +709,7 @@ SERVICE_HANDLERS: dict[str, Callable[[ServiceMail, commands.Line], bool]] = {
     "help": _service_help,
     "rules": _service_rules,
     "unsubscribe": _service_unsubscribe,
+    "language": _service_language,
 }
 
 
@@ -652,34 +726,28 @@ def _list_games(session, settings, address: str, game=None, seat=None) -> None:
 
 def _rules(session, settings, address: str, argument: str, game=None, seat=None) -> None:
     """A short summary of the rules of the game named (``rules stoneage``) or of this mail's
-    game, in the player's language; without either, which games there are."""
-    if seat is None:
-        player = session.scalar(select(Player).where(Player.address == address.lower()))
-    else:
-        player = seat.player
-    locale = player.locale if player else "en"
+    game, in the player's language (the active one); without either, which games there are."""
     named = re.sub(r"[^a-z0-9]", "", argument.lower())
     kind = named if named in engine.names() or game is None else game.kind
-    with use(i18n.translations(locale)):
-        if kind in engine.names():
-            game_engine = engine.load(kind)
-            subject = _("The rules of {title}").format(title=game_engine.title)
-            paragraphs = game_engine.summary()
-        else:
-            subject = _("Rules")
-            paragraphs = [
-                _(
-                    "Write rules GAME to {service} for a short summary of its rules (games: {games})."
-                ).format(service=settings.service_address, games=", ".join(engine.names()))
-            ]
-            if kind:
-                paragraphs.insert(
-                    0,
-                    _("There is no game called {name}; we have: {names}.").format(
-                        name=argument, names=", ".join(engine.names())
-                    ),
-                )
-    notify.notice(session, settings, address, subject, paragraphs, game, seat, locale=locale)
+    if kind in engine.names():
+        game_engine = engine.load(kind)
+        subject = _("The rules of {title}").format(title=game_engine.title)
+        paragraphs = game_engine.summary()
+    else:
+        subject = _("Rules")
+        paragraphs = [
+            _(
+                "Write rules GAME to {service} for a short summary of its rules (games: {games})."
+            ).format(service=settings.service_address, games=", ".join(engine.names()))
+        ]
+        if kind:
+            paragraphs.insert(
+                0,
+                _("There is no game called {name}; we have: {names}.").format(
+                    name=argument, names=", ".join(engine.names())
+                ),
+            )
+    notify.notice(session, settings, address, subject, paragraphs, game, seat)
 
 
 def _unsubscribed(session, settings, address: str) -> None:

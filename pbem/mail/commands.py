@@ -66,6 +66,10 @@ def _game_request(argument: str) -> bool:
     return "@" in argument
 
 
+def _language_name(argument: str) -> bool:
+    return len(argument.split()) <= 1
+
+
 #: Words that confirm a command asking for it (``resign yes``), in every language (folded).
 CONFIRMATIONS = ("yes", "confirm", "si", "confirmo", "confirmar", "ja", "bestatigen", "sim")
 
@@ -165,6 +169,17 @@ SERVICE_COMMANDS: tuple[ServiceCommand, ...] = (
         {"en": ("rematch",), "es": ("revancha",), "de": ("revanche",), "pt": ("revanche",)},
         _nothing,
         N_("rematch"),
+    ),
+    ServiceCommand(
+        "language",
+        {
+            "en": ("language",),
+            "es": ("idioma", "lengua"),
+            "de": ("sprache",),
+            "pt": ("idioma", "língua"),
+        },
+        _language_name,
+        N_("language es"),
     ),
 )
 
@@ -341,6 +356,12 @@ def _line(number: int, content: str) -> Line:
 
 def _single_spaces(text: str) -> str:
     return " ".join(text.split())
+
+
+def word(name: str, language: str) -> str:
+    """The first word of the service command ``name`` in ``language`` (English if it has none)."""
+    command = next(command for command in SERVICE_COMMANDS if command.name == name)
+    return (command.words.get(language) or command.words["en"])[0]
 
 
 def usage(name: str) -> str:

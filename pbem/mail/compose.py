@@ -41,7 +41,7 @@ import jinja2
 from pbem import links
 from pbem.config import Settings
 from pbem.i18n import TEMPLATES_DIR, render
-from pbem.mail import menu
+from pbem.mail import commands, menu
 from pbem.mail.outgoing import Inline, OutgoingMail
 
 # kind -> (required context keys, optional context keys)
@@ -207,6 +207,7 @@ def compose(
         picture_src=f"cid:{cid[1:-1]}" if cid else None,
         form=False,
         about_template=about_template(values.get("game")),
+        word=lambda name: commands.word(name, locale.split("_")[0].split("-")[0]),
     )
     text = _BLANK_LINES.sub("\n\n", render(f"mail/{kind}.txt", locale, **values)).strip("\n")
     html = render(f"mail/{kind}.html", locale, **values)

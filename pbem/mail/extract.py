@@ -29,6 +29,13 @@ def new_text(message: Message) -> str:
     return _strip_history(_html_reply_text(html[:READ_AT_MOST]))
 
 
+def body_text(message: Message) -> str:
+    """The whole text of ``message``, quoted history included (its plain body, else its HTML
+    as text): what its client wrote above the quote tells its language."""
+    plain, html = _bodies(message)
+    return plain if plain.strip() else html_to_text(html[:READ_AT_MOST])
+
+
 def _bodies(message: Message) -> tuple[str, str]:
     """The first inline text/plain and text/html bodies ("" where missing)."""
     found: dict[str, str] = {}

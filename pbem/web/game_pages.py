@@ -17,10 +17,10 @@ from flask import Blueprint, Response, abort, current_app, redirect, request, ur
 from sqlalchemy.orm import selectinload
 
 import engine
-from engine.i18n import use
+from engine.i18n import language, use
 from pbem import i18n, links, notify
 from pbem.db import transaction
-from pbem.mail import compose, menu
+from pbem.mail import commands, compose, menu
 from pbem.mail.accept import accept_and_enqueue
 from pbem.models import Game, Seat
 
@@ -48,6 +48,11 @@ def _seat(game: Game, token: str) -> Seat:
     abort(404)
 
 
+def _answers() -> list[str]:
+    """What an invited seat may answer, in the reader's words ("unirse", "rechazar")."""
+    return [commands.word(name, language()) for name in ("join", "decline")]
+
+
 def _context(game: Game, seat: Seat | None, locale: str) -> tuple[dict, object]:
     """The page's template context and picture, from the seat's view (None: the public one)."""
     settings = _settings()
@@ -57,7 +62,7 @@ def _context(game: Game, seat: Seat | None, locale: str) -> tuple[dict, object]:
                 "game_title": engine.load(game.kind).title,
                 "game_id": game.id,
                 "view": None,
-                "legal": ["join", "decline"] if seat and seat.status == "invited" else [],
+                "legal": _answers() if seat and seat.status == "invited" else [],
                 "version": None,
                 "help": "",
             }
@@ -115,7 +120,7 @@ def private_page(game_id: int, token: str) -> Response:
     with transaction(_settings().database_url) as session:
         game = _game(session, game_id)
         seat = _seat(game, token)
-        locale = seat.player.locale
+        locale = seat.player.language
         context, picture = _context(game, seat, locale)
         if picture:
             context["picture_src"] = url_for(".private_picture", game_id=game_id, token=token)
@@ -127,7 +132,7 @@ def private_picture(game_id: int, token: str) -> Response:
     with transaction(_settings().database_url) as session:
         game = _game(session, game_id)
         seat = _seat(game, token)
-        _context_, picture = _context(game, seat, seat.player.locale)
+        _context_, picture = _context(game, seat, seat.player.language)
     return _png(picture)
 
 

@@ -1,0 +1,63 @@
+"""Which language a first mail is written in: Content-Language, the attribution line above
+the quote, and the words of the new text."""
+
+from __future__ import annotations
+
+from email import message_from_bytes, policy
+from email.message import EmailMessage
+from pathlib import Path
+
+import pytest
+
+from pbem.mail.extract import new_text
+from pbem.mail.language import guess, language_of
+
+CORPUS = sorted((Path(__file__).parent / "corpus").glob("*.eml"))
+
+
+def written(language: str, path: Path) -> bool:
+    return path.stem.endswith(f"_{language}") or f"_{language}_" in path.stem
+
+
+@pytest.mark.parametrize("path", CORPUS, ids=lambda path: path.stem)
+def test_every_reply_of_the_corpus_is_read_in_its_language(path):
+    """Most of them write English commands (our mails taught them), around their own words."""
+    message = message_from_bytes(path.read_bytes(), policy=policy.default)
+    assert written(guess(message, new_text(message)), path)
+
+
+def mail(body: str, **headers) -> EmailMessage:
+    message = EmailMessage()
+    message["From"] = "ann@x.test"
+    message.set_content(body)
+    for name, value in headers.items():  # after the body: set_content drops Content-*
+        message[name.replace("_", "-")] = value
+    return message
+
+
+@pytest.mark.parametrize(
+    "body,language",
+    [
+        ("unirse", "es"),
+        ("mitmachen", "de"),
+        ("colocar 2 norte\nlisto", "es"),
+        ("setzen 3 Wald", "de"),
+        ("Olá\n\njoin", "pt"),
+        ("join", "en"),
+        ("", "en"),
+        ("join\n\nEl lun, 2 abr 2012 a las 18:26, pbem escribió:\n> ann invites you", "es"),
+        ("join\n\nAm 02.04.2012 um 18:26 schrieb pbem <play@pbem.test>:\n> hi", "de"),
+        ("join\n\nEm seg., 2 de abr. de 2012 às 18:26, pbem escreveu:\n> hi", "pt"),
+        ("join\n\nOn Mon, Apr 2, 2012 at 6:26 PM pbem wrote:\n> hi", "en"),
+    ],
+)
+def test_the_text_and_the_quote_tell(body, language):
+    message = mail(body)
+    assert guess(message, new_text(message)) == language
+
+
+def test_content_language_tells_most():
+    message = mail("join\n\nHallo", Content_Language="pt-BR")
+    assert guess(message, new_text(message)) == "pt"
+    assert language_of("de-DE, en-US") == "de"
+    assert language_of("fr, it") is None

@@ -13,7 +13,7 @@ from pathlib import Path
 from flask import Flask
 
 from pbem import config
-from pbem.web import game_pages, mailbox, pages, webhooks
+from pbem.web import game_pages, mailbox, pages, unsubscribe, webhooks
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 
@@ -30,6 +30,7 @@ def create_app(settings: config.Settings, enqueue: Callable[[int], object]) -> F
     app.extensions["pbem_enqueue"] = enqueue
     app.register_blueprint(webhooks.bp)
     app.register_blueprint(pages.bp)
+    app.register_blueprint(unsubscribe.bp)
     app.register_blueprint(mailbox.bp)
     app.register_blueprint(game_pages.bp)
     return app

@@ -1,5 +1,6 @@
-"""`pbem`: the operator's command line (migrate, new, games, show, receive, verify) and the
-service's own processes (web, smtp), configured by the settings.
+"""`pbem`: the operator's command line (migrate, new, games, show, receive, verify, the
+digest and deadline scans) and the service's own processes (web, smtp), configured by the
+settings.
 
 The worker is a higher layer: ``worker.launch`` runs :func:`main` with its tasks handed in
 as a :class:`Worker`, so nothing here imports it.
@@ -14,12 +15,13 @@ import logging
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 
 from sqlalchemy import select
 from sqlalchemy.exc import SQLAlchemyError
 
 import engine
-from pbem import games, migrate
+from pbem import games, jobs, migrate
 from pbem.config import Settings, load
 from pbem.db import transaction
 from pbem.i18n import render
@@ -179,6 +181,29 @@ def cmd_verify(settings: Settings, args) -> int:
     return 1 if bad else 0
 
 
+def _moment(text: str) -> datetime:
+    """An ISO time for ``--now``; without an offset it is UTC."""
+    try:
+        at = datetime.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not an ISO time like 2026-12-24T18:00"
+        ) from None
+    return at if at.tzinfo else at.replace(tzinfo=UTC)
+
+
+def cmd_digest(settings: Settings, args) -> int:
+    count = jobs.digest(settings, args.now, enqueue=lambda ids: _enqueue_sends(args.worker, ids))
+    print(f"queued {count} digests")
+    return 0
+
+
+def cmd_deadlines(settings: Settings, args) -> int:
+    count = jobs.deadlines(settings, args.now, enqueue=lambda ids: _enqueue_sends(args.worker, ids))
+    print(f"acted on deadlines in {count} games")
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="pbem", description="Board games by email: operator tools.")
     sub = p.add_subparsers(dest="command", required=True)
@@ -199,6 +224,12 @@ def parser() -> argparse.ArgumentParser:
     sub.add_parser("verify", help="replay every game from its seed and moves; report mismatches")
     sub.add_parser("web", help="serve webhooks and pages on PBEM_WEB_HOST:PBEM_WEB_PORT")
     sub.add_parser("smtp", help="receive mail on PBEM_SMTP_HOST:PBEM_SMTP_PORT")
+    for name, what in (
+        ("digest", "queue the digests due now (or at --now)"),
+        ("deadlines", "send the reminders and play the late turns due now (or at --now)"),
+    ):
+        scan = sub.add_parser(name, help=what)
+        scan.add_argument("--now", type=_moment, help="act as if it were this ISO time")
     return p
 
 

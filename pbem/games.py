@@ -13,7 +13,7 @@ import re
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from sqlalchemy import func, select
 from sqlalchemy.dialects import postgresql, sqlite
@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session, selectinload
 
 import engine
 from engine.i18n import _, ngettext, use
-from pbem import i18n, notify
+from pbem import clock, deadlines, i18n, notify
 from pbem.config import Settings
 from pbem.db import lock_name
 from pbem.mail import address as mail_address
@@ -58,7 +58,11 @@ def player_for(session: Session, address: str) -> Player:
         insert = _INSERTS[session.get_bind().dialect.name]
         session.execute(
             insert(Player)
-            .values(address=address, name=_short_name(address))
+            .values(
+                address=address,
+                name=_short_name(address),
+                digest_due=clock.next_due("weekly", 0, 8 * 60, "", now()),
+            )
             .on_conflict_do_nothing(index_elements=[Player.address])
         )
         player = session.scalar(query)
@@ -133,7 +137,8 @@ def create(
     if len(set(addresses)) != len(addresses):
         raise GameError(_("Each address may take only one seat."))
     try:
-        checked = game_engine.check_options(options)
+        service, engine_options = deadlines.service_options(options)
+        checked = game_engine.check_options(engine_options)
         game_engine.new([f"p{i}" for i in range(len(addresses))], seed=0, options=checked)
     except ValueError as exc:
         raise GameError(str(exc)) from None
@@ -167,6 +172,7 @@ def create(
         options=checked,
         seed=seed if seed is not None else random.SystemRandom().randrange(2**31),
         status="inviting",
+        **service,
     )
     session.add(game)
     session.flush()
@@ -236,7 +242,7 @@ def join(session: Session, settings: Settings, seat: Seat) -> None:
         raise GameError(_("Game {id} is not waiting for players.").format(id=game.id))
     if seat.status != "joined":
         seat.status, seat.joined = "joined", now()
-    start_if_ready(session, settings, game)
+    start_if_ready(session, settings, game, joiner=seat)
 
 
 def decline(session: Session, settings: Settings, seat: Seat) -> None:
@@ -266,14 +272,18 @@ def decline(session: Session, settings: Settings, seat: Seat) -> None:
             )
 
 
-def start_if_ready(session: Session, settings: Settings, game: Game) -> bool:
-    """Start ``game`` when every seat has joined; every player gets a first mail."""
+def start_if_ready(
+    session: Session, settings: Settings, game: Game, joiner: Seat | None = None
+) -> bool:
+    """Start ``game`` when every seat has joined; the players are told as they asked (the
+    ``joiner`` whose join started it always is)."""
     if game.status != "inviting" or any(s.status != "joined" for s in game.seats):
         return False
     game_engine = engine.load(game.kind)
     state = game_engine.new([s.name for s in game.seats], seed=game.seed, options=game.options)
     game.status = "active"
-    _save(session, settings, game, game_engine, state)
+    addressed = frozenset({joiner.name}) if joiner else frozenset()
+    _save(session, settings, game, game_engine, state, news=True, addressed=addressed)
     return True
 
 
@@ -346,6 +356,8 @@ def apply(
         raise Refused(f"#{guard}" if guard is not None else lines[0], refusal)
     before = game_engine.restore(game.state)
     played = play_lines(game_engine, before, seat.name, lines)
+    if seat.name not in game_engine.to_move(played.state):
+        deadlines.stop(seat)  # their turn is over: if it comes back at once, it is a new one
     number = _last_move(session, game.id)
     for offset, command in enumerate(played.logged, start=1):
         session.add(
@@ -383,8 +395,9 @@ def _last_move(session: Session, game_id: int) -> int:
 
 
 def _play_absent(session: Session, game: Game, game_engine, state: dict, number: int) -> dict:
-    """Seats whose players resigned are played by the engine's bot, move by move, logged."""
-    absent = {s.name: s for s in game.seats if s.status == "resigned"}
+    """Seats whose players resigned, or that the bot keeps after late turns, are played by the
+    engine's bot, move by move, logged."""
+    absent = {s.name: s for s in game.seats if s.status in ("resigned", "autopilot")}
     chooser = random.Random(f"{game.seed}/bot/{number}")
     while absent and (waiting := [p for p in game_engine.to_move(state) if p in absent]):
         name = waiting[0]
@@ -405,29 +418,112 @@ def _save(
     waiting_before: list[str] | None = None,
     played: Played | None = None,
     note: Callable[[], str] | None = None,
+    news: bool = False,
+    addressed: frozenset[str] = frozenset(),
+    notes: dict[str, list[notify.Note]] | None = None,
+    at: datetime | None = None,
 ) -> None:
-    """Persist the new state, bump the position, and mail the seated players their view.
+    """Persist the new state, bump the position, start and stop the seats' clocks, and mail
+    the players who want to hear of it their view (:func:`notify.mailed` decides who).
 
-    Everybody is mailed when the turn passes (who is to move changed), when the game ends, or
-    when there is no single mover (start, resignation). A move in the middle of a turn is
-    mailed to the mover and to whoever is to move; the others read it in their next mail.
-    The mover's mail also tells what of their mail was applied when a line was refused;
-    ``note`` writes a sentence on top of every mail (a player left), in each reader's language.
+    ``played`` is the mover's mail: when a line of it was refused or set aside, the mover is
+    told what was applied and why, whatever their settings. ``note`` writes a sentence on top
+    of every mail (a player left), in each reader's language. ``news`` is for everybody who
+    gets game mail (the start, a deadline that passed); ``addressed`` seats are told whatever
+    their settings; ``notes`` add sentences per seat name (``""``: everybody else); ``at`` is
+    when the change happens (a deadline scan may run as if at another time).
     """
+    at = at or now()
     game.state = game_engine.dump(state)
     game.version += 1
     game.updated = now()
     if game_engine.result(state) is not None:
         game.status = "finished"
     waiting = game_engine.to_move(state)
-    everybody = mover is None or waiting != waiting_before or game.status == "finished"
-    for seat in game.seats:
-        if seat.status != "joined":
-            continue
-        if mover is not None and seat.id == mover.id:
-            notify.turn(session, settings, game, seat, state, _partly(played), note)
-        elif everybody or seat.name in waiting:
-            notify.turn(session, settings, game, seat, state, note=note)
+    deadlines.track(game, waiting, at)
+    told = mover is not None and (_partly(played) or notify.read_in_part(session, mover))
+    change = notify.Change(
+        waiting=frozenset(waiting),
+        mover=mover.name if mover else None,
+        turn_passed=mover is None or waiting != waiting_before,
+        everybody=news or game.status == "finished",
+        addressed=addressed | ({mover.name} if told else set()),
+    )
+    notify.changed(session, settings, game, state, change, notes, _partly(played), note)
+
+
+def late_turn(session: Session, settings: Settings, game: Game, seat: Seat, at: datetime) -> None:
+    """``seat``'s time to move ran out: the game's ``late`` policy takes its player out
+    (drop) or has the bot play the turn for them (autopilot; after three late turns in a row
+    the bot keeps the seat until they write). Everybody is told; the player, what was played.
+    """
+    game_engine = engine.load(game.kind)
+    state = game_engine.restore(game.state)
+    number = _last_move(session, game.id)
+    deadlines.stop(seat)
+    name = seat.name
+    if game.late == "drop":
+        seat.status = "resigned"
+        mine = [
+            lambda: _("Your time to move ran out, so you left the game: the bot plays your seat.")
+        ]
+        others = [
+            lambda: _(
+                "{name}'s time to move ran out, so {name} left the game: the bot plays the seat."
+            ).format(name=name)
+        ]
+    else:
+        chooser = random.Random(f"{game.seed}/late/{number}")
+        played = []
+        while name in game_engine.to_move(state):
+            played.append(game_engine.bot(state, name, chooser))
+            state = game_engine.play(state, name, played[-1])
+            number += 1
+            session.add(Move(game_id=game.id, number=number, seat_id=seat.id, command=played[-1]))
+        seat.autopilot += 1
+        count = seat.autopilot
+        mine = [
+            lambda: _("Your time to move ran out, so the bot played for you: {commands}.").format(
+                commands=", ".join(played)
+            )
+        ]
+        others = [
+            lambda: _("{name}'s time to move ran out, so the bot played their turn.").format(
+                name=name
+            )
+        ]
+        if count >= deadlines.AUTOPILOT_FOR_GOOD:
+            seat.status = "autopilot"
+            mine.append(
+                lambda: _(
+                    "That was {count} late turns in a row: the bot keeps your seat from now on. "
+                    "Write anything to this game to take it back."
+                ).format(count=count)
+            )
+            others.append(
+                lambda: _("The bot plays for {name} from now on, unless they write.").format(
+                    name=name
+                )
+            )
+        else:
+            mine.append(
+                lambda: _(
+                    "After {most} late turns in a row the bot keeps your seat; any mail from you "
+                    "to this game starts the count again."
+                ).format(most=deadlines.AUTOPILOT_FOR_GOOD)
+            )
+    state = _play_absent(session, game, game_engine, state, number)
+    _save(
+        session,
+        settings,
+        game,
+        game_engine,
+        state,
+        news=True,
+        addressed=frozenset({seat.name}),
+        notes={name: mine, "": others},
+        at=at,
+    )
 
 
 def _partly(played: Played | None) -> dict | None:
@@ -464,7 +560,7 @@ def resign(session: Session, settings: Settings, game: Game, seat: Seat) -> None
             name=seat.name
         )
 
-    _save(session, settings, game, game_engine, state, note=note)
+    _save(session, settings, game, game_engine, state, note=note, news=True)
 
 
 def _abandon(session: Session, settings: Settings, game: Game, last: Seat) -> None:
@@ -498,14 +594,14 @@ def rematch(session: Session, settings: Settings, game: Game, seat: Seat) -> Gam
     if game.status != "finished":
         raise GameError(_("Game {id} is not over yet.").format(id=game.id))
     addresses = [s.player.address for s in game.seats]
-    return create(
-        session, settings, game.kind, addresses, game.options, creator=seat.player.address
-    )
+    options = {**game.options, "deadline": game.deadline_days or False, "late": game.late}
+    return create(session, settings, game.kind, addresses, options, creator=seat.player.address)
 
 
 def unsubscribe(session: Session, settings: Settings, player: Player) -> None:
     """No more mail for ``player``: running games go on with the bot, invitations are declined."""
     player.unsubscribed = True
+    player.digest_due = None
     seats = session.scalars(select(Seat).where(Seat.player_id == player.id).order_by(Seat.game_id))
     for seat in seats:
         game = locked(session, seat.game_id)

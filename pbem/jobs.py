@@ -8,19 +8,19 @@ from __future__ import annotations
 
 import email.policy
 import logging
-from datetime import timedelta
+from datetime import datetime, timedelta
 from email.parser import BytesHeaderParser
 
 from sqlalchemy import delete, select
 from sqlalchemy.exc import SQLAlchemyError
 
-import engine
 from engine.i18n import _, use
-from pbem import i18n, notify, pipeline
+from pbem import alarms, i18n, notify, pipeline
+from pbem import digest as digests
 from pbem.config import Settings
 from pbem.db import transaction
-from pbem.mail import compose, outbox, route, send
-from pbem.models import Game, InboundMail, Player, Seat, WebhookToken, now
+from pbem.mail import outbox, route, send
+from pbem.models import InboundMail, Player, Seat, WebhookToken, now
 
 log = logging.getLogger(__name__)
 
@@ -148,40 +148,50 @@ def sweep(
     return list(inbound), list(outbound)
 
 
-def weekly_digest(settings: Settings) -> list[int]:
-    """Queue a digest of their running games for every player who wants one."""
+def digest(settings: Settings, at: datetime | None = None, enqueue=None, batch: int = 500) -> int:
+    """Queue every digest due at ``at`` (default now), one batch of players per transaction;
+    ``enqueue`` gets each batch's outbox ids after its commit. Returns the digests queued."""
+    at = at or now()
     with transaction(settings.database_url) as session:
-        session.info["queued"] = []
-        players = session.scalars(
-            select(Player).where(Player.digest.is_(True), Player.unsubscribed.is_(False))
-        ).all()
-        for player in players:
-            seats = session.scalars(
-                select(Seat).join(Game).where(Seat.player_id == player.id, Game.status == "active")
+        digests.forget_old_claims(session, at)
+    total = 0
+    while True:
+        with transaction(settings.database_url) as session:
+            session.info["queued"] = []
+            taken, queued = digests.send_batch(settings, session, at, batch)
+            session.flush()
+            ids = [row.id for row in session.info.pop("queued")]
+        total += queued
+        if enqueue and ids:
+            enqueue(ids)
+        if taken < batch:
+            return total
+
+
+def deadlines(settings: Settings, at: datetime | None = None, enqueue=None) -> int:
+    """Send the reminders and play the late turns due at ``at`` (default now), one game per
+    transaction; ``enqueue`` gets each game's outbox ids after its commit. Returns the number
+    of games acted on. A game that fails is logged and left for the next scan."""
+    at = at or now()
+    done: set[int] = set()
+    while True:
+        with transaction(settings.database_url) as session:
+            due = session.scalars(
+                select(Seat.game_id).where(Seat.alarm <= at).order_by(Seat.alarm).limit(500)
             ).all()
-            if not seats:
+        games = [game_id for game_id in dict.fromkeys(due) if game_id not in done]
+        if not games:
+            return len(done)
+        for game_id in games:
+            done.add(game_id)
+            try:
+                with transaction(settings.database_url) as session:
+                    session.info["queued"] = []
+                    alarms.ring(session, settings, game_id, at)
+                    session.flush()
+                    ids = [row.id for row in session.info.pop("queued")]
+            except Exception:
+                log.exception("deadlines of game %s failed; the next scan tries again", game_id)
                 continue
-            with use(i18n.translations(player.language)):
-                games = [_digest_entry(seat) for seat in seats]
-            context = {"player": player.name, "games": games}
-            thread = compose.thread_for(settings, None, "pbem", [], None)
-            message = compose.compose(
-                "digest", player.address, context, thread, settings, player.language
-            )
-            session.info["queued"].append(outbox.queue(session, message, "digest", None))
-        session.flush()
-        return [row.id for row in session.info.pop("queued")]
-
-
-def _digest_entry(seat: Seat) -> dict:
-    game_engine = engine.load(seat.game.kind)
-    state = game_engine.restore(seat.game.state)
-    view = game_engine.view(state, seat.name)
-    return {
-        "game_id": seat.game_id,
-        "title": game_engine.title,
-        "status": seat.game.status,
-        "your_turn": seat.name in view["to_move"],
-        "waiting_for": view["to_move"],
-        "last_events": [game_engine.describe(e) for e in view["log"][-5:]],
-    }
+            if enqueue and ids:
+                enqueue(ids)

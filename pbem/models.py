@@ -7,6 +7,7 @@ mail is written here in the same transaction as the move that caused it, and sen
 
 from __future__ import annotations
 
+import secrets
 from datetime import UTC, datetime
 
 from sqlalchemy import (
@@ -19,6 +20,7 @@ from sqlalchemy import (
     LargeBinary,
     String,
     Text,
+    TypeDecorator,
     UniqueConstraint,
 )
 from sqlalchemy.dialects.postgresql import JSONB
@@ -36,17 +38,50 @@ class Base(DeclarativeBase):
     """Declarative base of all tables."""
 
 
+class UTCDateTime(TypeDecorator):
+    """A moment stored in UTC and read back timezone-aware on every database (SQLite keeps no
+    offset), so times read from a row compare with ``now()``."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value, dialect):
+        return value.astimezone(UTC) if value is not None and value.tzinfo else value
+
+    def process_result_value(self, value, dialect):
+        return value.replace(tzinfo=UTC) if value is not None and not value.tzinfo else value
+
+
+def new_token() -> str:
+    """A secret for a reply address (``play+TOKEN@domain``) or an unsubscribe link."""
+    return secrets.token_hex(10)
+
+
 class Player(Base):
-    """A person known by a mail address."""
+    """A person known by a mail address, with their settings.
+
+    ``mail`` is how much game mail they get (every, turns, digest); the digest goes out
+    ``digest_every`` (weekly, daily, off) at ``digest_minute`` past midnight of their
+    ``timezone`` (``""`` until their first mail tells, then an IANA name), on
+    ``digest_weekday`` (0 = Monday) if weekly; ``digest_due`` is the next time, in UTC. The
+    ``token`` is their own secret reply address, used by the digest.
+    """
 
     __tablename__ = "player"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     address: Mapped[str] = mapped_column(String(320), unique=True)
+    token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
     name: Mapped[str] = mapped_column(String(64))
     #: the language they read ("es", "pt_BR"); "" until their first mail tells (pbem.languages)
     locale: Mapped[str] = mapped_column(String(16), default="")
-    digest: Mapped[bool] = mapped_column(Boolean, default=True)
+    mail: Mapped[str] = mapped_column(String(8), default="turns")
+    digest_every: Mapped[str] = mapped_column(String(8), default="weekly")
+    digest_weekday: Mapped[int] = mapped_column(Integer, default=0)
+    digest_minute: Mapped[int] = mapped_column(Integer, default=8 * 60)
+    digest_due: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True, index=True)
+    timezone: Mapped[str] = mapped_column(String(64), default="")
+    away_until: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
     unsubscribed: Mapped[bool] = mapped_column(Boolean, default=False)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
@@ -56,8 +91,35 @@ class Player(Base):
         return self.locale or "en"
 
 
+class Absence(Base):
+    """A time a player said they are away (``away until``): counted against the quarter's cap."""
+
+    __tablename__ = "absence"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), index=True)
+    start: Mapped[datetime] = mapped_column(UTCDateTime)
+    end: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class DigestSent(Base):
+    """A digest queued for one player's due time: the unique pair is the claim, so two beats
+    (or a beat after a worker died) never send the same digest twice."""
+
+    __tablename__ = "digest_sent"
+    __table_args__ = (UniqueConstraint("player_id", "due"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
+    due: Mapped[datetime] = mapped_column(UTCDateTime, index=True)
+
+
 class Game(Base):
-    """One game: its engine state, version (bumped by every applied mail) and status."""
+    """One game: its engine state, version (bumped by every applied mail) and status.
+
+    ``deadline_days`` (None: no deadline) and ``late`` (wait, autopilot, drop) are the
+    service's options, set at creation; ``options`` are the engine's.
+    """
 
     __tablename__ = "game"
 
@@ -72,6 +134,8 @@ class Game(Base):
     creator_id: Mapped[int | None] = mapped_column(
         ForeignKey("player.id"), nullable=True, index=True
     )
+    deadline_days: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    late: Mapped[str] = mapped_column(String(16), default="autopilot")
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     updated: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now, onupdate=now)
 
@@ -79,7 +143,14 @@ class Game(Base):
 
 
 class Seat(Base):
-    """A player's place in a game, with the secret token of its reply address."""
+    """A player's place in a game, with the secret token of its reply address.
+
+    ``status``: invited, joined, declined, resigned, or autopilot (the bot plays it after
+    three late turns in a row, until the player writes). ``mail`` overrides the player's
+    setting for this game (None: follow it; "digest": muted). While the seat is to move,
+    ``turn_since`` says since when, ``deadline`` when its time is up, ``reminders`` how many
+    were sent and ``alarm`` when the deadline scan must look at it next.
+    """
 
     __tablename__ = "seat"
     __table_args__ = (
@@ -98,6 +169,12 @@ class Seat(Base):
     seen: Mapped[int] = mapped_column(Integer, default=0)  # last log event mailed to this seat
     #: When the player wrote ``resign`` without confirming: a second ``resign`` confirms.
     resign_asked: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    mail: Mapped[str | None] = mapped_column(String(8), nullable=True)
+    turn_since: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    deadline: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    reminders: Mapped[int] = mapped_column(Integer, default=0)
+    alarm: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True, index=True)
+    autopilot: Mapped[int] = mapped_column(Integer, default=0)  # late turns in a row
 
     game: Mapped[Game] = relationship(back_populates="seats")
     player: Mapped[Player] = relationship()

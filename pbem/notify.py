@@ -2,19 +2,21 @@
 
 Each mail is built from the recipient's own engine view (never the full state), rendered in
 the recipient's locale, and queued in the caller's transaction; it is sent after the commit.
+Who hears of a change in a game is decided by :func:`mailed` alone.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import timedelta
 
 from sqlalchemy import func, select
 
 import engine
 from engine.i18n import _, language, use
-from pbem import i18n, pictures
+from pbem import clock, deadlines, i18n, pictures
 from pbem.config import Settings
 from pbem.db import lock_name
 from pbem.mail import compose, outbox
@@ -26,6 +28,53 @@ log = logging.getLogger(__name__)
 # mails nobody asked for by a move: answers that change nothing, and invitations others send
 ANSWER_KINDS = ("error", "notice", "invite", "stale")
 ANSWER_LIMIT = 20  # of those, per address and hour
+MAIL_LEVELS = ("every", "turns", "digest")
+
+#: A sentence of the service's news for one reader, written when their language is chosen.
+Note = Callable[[], str]
+
+
+@dataclass(frozen=True)
+class Change:
+    """A saved change of a game, as far as who hears of it goes.
+
+    ``waiting``: who is to move now; ``mover``: whose mail made the change (None: start,
+    resignation, deadline); ``turn_passed``: who is to move changed; ``everybody``: the game
+    started or ended, or something happened that all must hear (a deadline passed);
+    ``addressed``: seats the change is about.
+    """
+
+    waiting: frozenset[str]
+    mover: str | None = None
+    turn_passed: bool = True
+    everybody: bool = False
+    addressed: frozenset[str] = frozenset()
+
+
+def level(seat: Seat) -> str:
+    """How much mail of this game the seat's player wants: the game's own setting (mute is
+    "digest"), else the player's."""
+    return seat.mail or seat.player.mail
+
+
+def mailed(level: str, name: str, change: Change) -> bool:
+    """Whether seat ``name``, whose player wants ``level`` mail, is mailed about ``change``.
+
+    - Whatever the level: a change about the seat (its deadline passed), and the position a
+      mover needs to go on with their turn (the answer to their own mail).
+    - ``digest``: nothing else; the digest tells.
+    - ``turns``: the start and the end, news everybody must hear, and the position whenever
+      they are to move (their turn came, or changed while they think: a reply to an older
+      position would be refused).
+    - ``every``: also every turn passing, and their own moves.
+    """
+    if name in change.addressed or (name == change.mover and name in change.waiting):
+        return True
+    if level == "digest":
+        return False
+    if change.everybody or name in change.waiting:
+        return True
+    return level == "every" and (change.turn_passed or name == change.mover)
 
 
 def thread(settings: Settings, game: Game, seat: Seat | None, in_reply_to: str | None = None):
@@ -85,15 +134,27 @@ def echo(session, address: str, read: list[str], set_aside: list[str]) -> None:
         "read": read,
         "set_aside": set_aside,
         "notes": [],
+        "ignored": False,
     }
 
 
-def echo_note(session, address: str, note: str) -> None:
+def echo_note(session, address: str, note: str, ignored: bool = True) -> None:
     """A sentence about how ``address``'s mail was read ("'done' changed nothing: ..."),
-    told with the echo in every answer to it."""
+    told with the echo in every answer to it. ``ignored``: a line was not carried out as
+    written, so the mail is answered whatever the player's mail setting (False: only said
+    in an answer they get anyway, as "you gave up two actions")."""
     found = _echo_for(session, address)
     if found is not None:
         found["notes"].append(note)
+        found["ignored"] = found["ignored"] or ignored
+
+
+def read_in_part(session, seat: Seat) -> bool:
+    """Whether the mail being answered from ``seat`` was not read quite as written (lines set
+    aside, a note on how a line was read): its answer then says so, whatever the player's
+    mail setting."""
+    echoed = _echo_for(session, seat.player.address)
+    return bool(echoed and (echoed["set_aside"] or echoed["ignored"]))
 
 
 def _echo_for(session, to: str) -> dict | None:
@@ -101,7 +162,7 @@ def _echo_for(session, to: str) -> dict | None:
     return session.info.get("echo", {}).get(to.lower())
 
 
-def _queue(session, message: OutgoingMail, kind: str, game: Game | None) -> OutboundMail:
+def queue(session, message: OutgoingMail, kind: str, game: Game | None) -> OutboundMail:
     """Queue in the caller's transaction; ``session.info["queued"]`` collects the rows to send."""
     message["X-PBEM-Kind"] = kind
     if game is not None:
@@ -166,6 +227,28 @@ def position(game: Game, state: dict, name: str | None, seen: int) -> tuple[dict
     return context, pictures.picture(game.kind, view)
 
 
+def changed(
+    session,
+    settings: Settings,
+    game: Game,
+    state: dict,
+    change: Change,
+    notes: dict[str, list[Note]] | None = None,
+    refused: dict | None = None,
+    note: str | None = None,
+) -> None:
+    """Mail ``change`` to the seats :func:`mailed` says; ``notes`` adds sentences per seat
+    name (``""``: for everybody else); ``refused`` is for the mover and ``note`` for all
+    (see :func:`turn`)."""
+    notes = notes or {}
+    for seat in game.seats:
+        seated = seat.status in ("joined", "autopilot") or seat.name in change.addressed
+        if seated and mailed(level(seat), seat.name, change):
+            mine = notes.get(seat.name, notes.get("", []))
+            theirs = refused if seat.name == change.mover else None
+            turn(session, settings, game, seat, state, theirs, note, notes=mine)
+
+
 def turn(
     session,
     settings: Settings,
@@ -175,14 +258,19 @@ def turn(
     refused: dict | None = None,
     note: str | Callable[[], str] | None = None,
     stale: bool = False,
+    notes: list[Note] = (),
+    kind: str | None = None,
+    status: list[str] | None = None,
 ) -> OutboundMail | None:
     """The position after a change, for one seat: what happened, the board, what to type.
 
     ``refused`` (for the mover of a mail applied in part): the lines ``applied``, the refused
     ``line`` and its ``reason``, and the lines ``set_aside``. ``note``: a sentence on top
     (a player left, a late reply), or a function writing it, called in the reader's language
-    (a note for several readers). ``stale``: the answer to a late reply, which changed
-    nothing (it counts against the answers to mistakes).
+    (a note for several readers), and so are ``notes`` (a deadline passed). ``stale``: the
+    answer to a late reply, which changed nothing (it counts against the answers to mistakes).
+    ``kind`` names the outbox row when it is not a plain turn mail ("reminder"); ``status``
+    (the answer to ``status``): the reader's settings and games.
     """
     locale = seat.player.language
     with use(i18n.translations(locale)):
@@ -196,13 +284,15 @@ def turn(
         context, picture = position(game, state, seat.name, seat.seen)
         context["refused"] = refused
         context["echo"] = _echo_for(session, seat.player.address)
-        context["note"] = note
+        context["note"] = "\n\n".join(n for n in (note, *(write() for write in notes)) if n) or None
+        context["timing"] = timing(game, seat, context["waiting_for"])
+        context["status"] = status
     view, result = context["view"], context["result"]
     if view["log"]:
         seat.seen = view["log"][-1]["n"]
-    kind = "over" if result is not None else "turn"
+    template = "over" if result is not None else "turn"
     message = compose.compose(
-        kind,
+        template,
         seat.player.address,
         context,
         thread(settings, game, seat),
@@ -210,7 +300,38 @@ def turn(
         locale,
         picture=picture,
     )
-    return _queue(session, message, "stale" if stale else kind, game)
+    return queue(session, message, "stale" if stale else kind or template, game)
+
+
+def timing(game: Game, reader: Seat, waiting: list[str]) -> list[str]:
+    """The deadlines of who is to move and who of them is away, in the reader's zone."""
+    zone_name = reader.player.timezone or "UTC"
+    locale = reader.player.language
+    lines = []
+    for seat in game.seats:
+        if seat.name not in waiting:
+            continue
+        if seat.deadline is not None:
+            when = clock.moment(seat.deadline, zone_name, locale)
+            if seat.id == reader.id:
+                lines.append(
+                    _("Please move by {moment} ({zone}).").format(moment=when, zone=zone_name)
+                )
+                lines.append(deadlines.consequence(game))
+            else:
+                lines.append(
+                    _("{name} has until {moment} ({zone}) to move.").format(
+                        name=seat.name, moment=when, zone=zone_name
+                    )
+                )
+        away = seat.player.away_until
+        if away is not None and away > now() and seat.id != reader.id:
+            lines.append(
+                _("{name} is away until {day}: their time is paused.").format(
+                    name=seat.name, day=clock.day(away, zone_name, locale)
+                )
+            )
+    return lines
 
 
 def error(
@@ -253,7 +374,7 @@ def error(
         settings,
         seat.player.language,
     )
-    return _queue(session, message, "error", game)
+    return queue(session, message, "error", game)
 
 
 def invite(
@@ -276,7 +397,7 @@ def invite(
     message = compose.compose(
         "invite", seat.player.address, context, thread(settings, game, seat), settings, locale
     )
-    return _queue(session, message, "invite", game)
+    return queue(session, message, "invite", game)
 
 
 def relay(session, settings: Settings, game: Game, sender: Seat, text: str) -> list[OutboundMail]:
@@ -285,6 +406,8 @@ def relay(session, settings: Settings, game: Game, sender: Seat, text: str) -> l
     for seat in game.seats:
         if seat.id == sender.id or seat.status not in ("joined", "invited"):
             continue
+        if level(seat) == "digest":
+            continue  # they asked for the digest only
         context = {
             "game_id": game.id,
             "game_title": engine.load(game.kind).title,
@@ -299,7 +422,7 @@ def relay(session, settings: Settings, game: Game, sender: Seat, text: str) -> l
             settings,
             seat.player.language,
         )
-        rows.append(_queue(session, message, "relay", game))
+        rows.append(queue(session, message, "relay", game))
     return rows
 
 
@@ -314,13 +437,16 @@ def notice(
     in_reply_to: str | None = None,
     locale: str | None = None,
     news: bool = False,
+    player_token: str | None = None,
 ) -> OutboundMail | None:
     """A short message: answers to service commands, warnings, polite refusals.
 
     ``news`` tells of a real change (a game called off or waiting for players, an
-    unsubscription): it is always sent, and does not count as an answer to a mistake.
-    The mail is in ``locale``, by default the active catalogue's language: the one its
-    ``subject`` and ``paragraphs`` were written in (write them in the recipient's).
+    unsubscription, a setting changed): it is always sent, and does not count as an answer
+    to a mistake. The mail is in ``locale``, by default the active catalogue's language: the
+    one its ``subject`` and ``paragraphs`` were written in (write them in the recipient's).
+    ``player_token`` (outside a game) makes the player's own address the reply address, as
+    the digest's is.
     """
     locale = locale or language()
     if not news:
@@ -332,7 +458,9 @@ def notice(
     if game is not None:
         mail_thread = thread(settings, game, seat, in_reply_to)
     else:
-        mail_thread = compose.thread_for(settings, None, "pbem", [], None, in_reply_to=in_reply_to)
+        mail_thread = compose.thread_for(
+            settings, None, "pbem", [], player_token, in_reply_to=in_reply_to
+        )
     context = {"subject": subject, "paragraphs": paragraphs, "echo": _echo_for(session, to)}
     message = compose.compose("notice", to, context, mail_thread, settings, locale)
-    return _queue(session, message, "news" if news else "notice", game)
+    return queue(session, message, "news" if news else "notice", game)

@@ -12,7 +12,7 @@ import dataclasses
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import date, timedelta
 from email.message import EmailMessage
 
 from sqlalchemy import select
@@ -22,7 +22,7 @@ import engine
 from engine import resemble
 from engine.i18n import _, language, use
 from engine.lexicon import fold
-from pbem import games, i18n, languages, notify
+from pbem import deadlines, digest, games, i18n, languages, notify, players
 from pbem.config import Settings
 from pbem.mail import commands, mime
 from pbem.mail import language as mail_language
@@ -88,8 +88,18 @@ def _handle(session: Session, settings: Settings, row: InboundMail, message: Ema
     if where.kind == "service":
         if unreadable:
             return _unreadable(session, settings, from_address, reply_to)
-        return _service_mail(session, settings, message, from_address, text, reply_to)
-    seat = where.seat
+        status = _service_mail(session, settings, message, from_address, text, reply_to)
+        known = session.scalar(select(Player).where(Player.address == from_address))
+        if known is not None:
+            players.learn_zone(known, _date(message), now())
+        return status
+    if where.kind == "player":
+        return _player_path(session, settings, row, message, where.player, text, reply_to)
+    return _seat_path(session, settings, row, message, where.seat, text, reply_to)
+
+
+def _seat_path(session, settings, row, message, seat: Seat, text: str, reply_to) -> str:
+    """A mail to a seat's address: authenticate, lock the game, read and apply it."""
     if not authentic(message, seat):
         row.game_id, row.seat_id = seat.game_id, seat.id
         with use(i18n.translations(seat.player.language)):  # the seat's owner is told
@@ -108,11 +118,13 @@ def _handle(session: Session, settings: Settings, row: InboundMail, message: Ema
                 seat=seat,
             )
         return "refused"
-    if unreadable:
+    if mime.too_deep(message):
         row.game_id, row.seat_id = seat.game_id, seat.id
         return _unreadable(session, settings, seat.player.address, reply_to, seat)
     game = games.locked(session, seat.game_id)  # first lock, before any write of ours
     row.game_id, row.seat_id = game.id, seat.id
+    deadlines.wrote(seat)  # whoever writes is back: late turns count from zero again
+    players.learn_zone(seat.player, _date(message), now())
     guessed = languages.learn(seat.player, message, text)
     with use(i18n.translations(seat.player.language)):
         queued = len(session.info["queued"])
@@ -126,7 +138,8 @@ def _handle(session: Session, settings: Settings, row: InboundMail, message: Ema
             return "refused"
         notify.echo(session, seat.player.address, parsed.read, parsed.set_aside)
         if guessed:
-            notify.echo_note(session, seat.player.address, languages.guessed_note(seat.player))
+            note = languages.guessed_note(seat.player)
+            notify.echo_note(session, seat.player.address, note, ignored=False)
         try:
             _seat_mail(mail, parsed)
             savepoint.commit()
@@ -163,6 +176,59 @@ def _unreadable(session, settings, address: str, reply_to, seat: Seat | None = N
     return "refused"
 
 
+def _player_path(session, settings, row, message, player: Player, text: str, reply_to) -> str:
+    """A mail to a player's own address (a reply to their digest): their settings, status and
+    games. The digest's one-click unsubscribe stops the digest alone. Game commands go to the
+    player's game when they have one running; with several, the answer says where each goes.
+    """
+    if not authentic(message, player):
+        notify.notice(
+            session,
+            settings,
+            player.address,
+            _("A mail for your address was refused"),
+            [
+                _(
+                    "We received a mail for your own pbem address from another address. Nothing "
+                    "was applied. If it was you, please write from this address."
+                )
+            ],
+            locale=player.language,
+            player_token=player.token,
+        )
+        return "refused"
+    players.learn_zone(player, _date(message), now())
+    mail = PlayerMail(session, settings, player, reply_to)
+    with use(i18n.translations(player.language)):
+        if _asks_to_unsubscribe(message):
+            player.digest_every = "off"
+            digest.schedule(player, now())
+            mail.notice(_("Your settings"), [players.describe_digest(player)], news=True)
+            return "done"
+        running = players.running_seats(session, player)
+        if len(running) == 1:
+            return _seat_path(session, settings, row, message, running[0][1], text, reply_to)
+        states = [(seat, engine.load(game.kind), game) for game, seat in running]
+        try:
+            parsed = commands.parse(
+                text,
+                lambda line: any(
+                    kind.resembles(kind.restore(game.state), seat.name, line)
+                    for seat, kind, game in states
+                ),
+            )
+        except commands.CommandError as exc:
+            mail.notice(_("We did not understand your mail"), [str(exc)])
+            return "refused"
+        notify.echo(session, player.address, parsed.read, parsed.set_aside)
+        return _player_commands(mail, parsed, running)
+
+
+def _date(message: EmailMessage) -> str | None:
+    """The mail's Date header, which tells the writer's time zone offset."""
+    return next(iter(header_values(message, "Date")), None)
+
+
 def _asks_to_unsubscribe(message: EmailMessage) -> bool:
     """The mail our List-Unsubscribe ``mailto:...?subject=unsubscribe`` makes: the subject asks,
     whatever the mail client writes in the body."""
@@ -181,10 +247,31 @@ class SeatMail:
     inbound_id: int
     reply_to: str | None
     answered: OutboundMail | None = None  # our mail this one replies to, if it names one
+    confirmed: list[str] = dataclasses.field(default_factory=list)
+
+    @property
+    def player(self) -> Player:
+        return self.seat.player
 
     def state(self) -> dict | None:
         """The game's current state (None before it starts)."""
         return engine.load(self.game.kind).restore(self.game.state) if self.game.state else None
+
+    def confirm(self) -> None:
+        """One answer for all the settings this mail changed."""
+        if self.confirmed:
+            notify.notice(
+                self.session,
+                self.settings,
+                self.player.address,
+                _("Your settings"),
+                self.confirmed,
+                game=self.game,
+                seat=self.seat,
+                in_reply_to=self.reply_to,
+                locale=self.player.language,
+                news=True,
+            )
 
 
 def _read_seat_mail(mail: SeatMail, text: str) -> commands.Parsed:
@@ -233,8 +320,9 @@ def _seat_mail(mail: SeatMail, parsed: commands.Parsed) -> None:
     for line in service:
         try:
             SEAT_HANDLERS[line.name](mail, line)
-        except games.GameError as exc:
+        except (games.GameError, players.SettingError) as exc:
             raise games.Refused(line.text, str(exc)) from None
+    mail.confirm()
 
 
 def _answered_mail(session: Session, message: EmailMessage, seat: Seat) -> OutboundMail | None:
@@ -314,7 +402,7 @@ def _without_idle_turn_ends(mail: SeatMail, moves: list[str]) -> list[str]:
         if ends:
             given_up = game_engine.forfeited(state, player)
             if given_up:
-                notify.echo_note(mail.session, mail.seat.player.address, given_up)
+                notify.echo_note(mail.session, mail.seat.player.address, given_up, ignored=False)
         kept.append(line)
         try:
             state = game_engine.play(state, player, line)
@@ -427,12 +515,22 @@ def _say(mail: SeatMail, line: commands.Line) -> None:
 
 
 def _status(mail: SeatMail, line: commands.Line) -> None:
+    """The position, with the player's settings and games below it."""
     state = mail.state()
+    status = players.status(mail.session, mail.player, now())
     if state is None:
-        _help(mail, line)
+        notify.notice(
+            mail.session,
+            mail.settings,
+            mail.player.address,
+            _("Your settings and games"),
+            status,
+            game=mail.game,
+            seat=mail.seat,
+            locale=mail.player.language,
+        )
     else:
-        note = languages.describe(mail.seat.player)
-        notify.turn(mail.session, mail.settings, mail.game, mail.seat, state, note=note)
+        notify.turn(mail.session, mail.settings, mail.game, mail.seat, state, status=status)
 
 
 def _language(mail: SeatMail, line: commands.Line) -> None:
@@ -456,6 +554,10 @@ def _language(mail: SeatMail, line: commands.Line) -> None:
             seat=mail.seat,
             news=bool(line.argument),
         )
+
+
+def _mute(mail: SeatMail, line: commands.Line) -> None:
+    mail.confirmed.append(players.mute(mail.seat, line.name == "mute"))
 
 
 def _help(mail: SeatMail, line: commands.Line) -> None:
@@ -521,6 +623,155 @@ SEAT_HANDLERS: dict[str, Callable[[SeatMail, commands.Line], None]] = {
     "unsubscribe": _unsubscribe,
     "rematch": _rematch,
     "language": _language,
+    "mute": _mute,
+    "unmute": _mute,
+}
+
+
+# -- a player's settings, from a game mail or their own address ---------------------------------
+
+
+def _away_until(argument: str):
+    try:
+        return date.fromisoformat(argument.split()[-1])
+    except ValueError:
+        raise players.SettingError(
+            _("{day} is not a day: write it like 2026-12-24.").format(day=argument.split()[-1])
+        ) from None
+
+
+def _away(mail, line: commands.Line) -> None:
+    at = now()
+    mail.confirmed.append(
+        players.go_away(mail.session, mail.player, _away_until(line.argument), at)
+    )
+    players.tell_away(mail.session, mail.settings, mail.player)
+
+
+#: The settings commands: each changes the player's row and says what it did.
+SETTING_HANDLERS: dict[str, Callable] = {
+    "mail": lambda mail, line: mail.confirmed.append(players.set_mail(mail.player, line.argument)),
+    "name": lambda mail, line: mail.confirmed.append(players.set_name(mail.player, line.argument)),
+    "digest": lambda mail, line: mail.confirmed.append(
+        players.set_digest(mail.player, line.argument, now())
+    ),
+    "timezone": lambda mail, line: mail.confirmed.append(
+        players.set_timezone(mail.player, line.argument, now())
+    ),
+    "away": _away,
+    "back": lambda mail, line: mail.confirmed.append(
+        players.come_back(mail.session, mail.player, now())
+    ),
+}
+SEAT_HANDLERS.update(SETTING_HANDLERS)
+
+
+# -- mail to a player's own address (the digest's reply address) ---------------------------------
+
+
+@dataclass
+class PlayerMail:
+    """A mail to a player's own address being handled."""
+
+    session: Session
+    settings: Settings
+    player: Player
+    reply_to: str | None
+    confirmed: list[str] = dataclasses.field(default_factory=list)
+
+    def notice(self, subject: str, paragraphs: list[str], news: bool = False) -> None:
+        notify.notice(
+            self.session,
+            self.settings,
+            self.player.address,
+            subject,
+            paragraphs,
+            in_reply_to=self.reply_to,
+            locale=self.player.language,
+            news=news,
+            player_token=self.player.token,
+        )
+
+    def confirm(self) -> None:
+        if self.confirmed:
+            self.notice(_("Your settings"), self.confirmed, news=True)
+
+
+def _player_commands(mail: PlayerMail, parsed: commands.Parsed, running) -> str:
+    """Settings, status, help and games; game lines get the addresses of the games."""
+    if any(line.kind == "game" for line in parsed.lines):
+        mail.notice(
+            _("Which game?"),
+            [
+                _(
+                    "A digest covers all your games, so game commands sent to it do not reach "
+                    "one. Nothing was applied: please reply to the game's own mail, or write to "
+                    "its address:"
+                ),
+                *[
+                    _("Game {id} ({title}): {address}").format(
+                        id=game.id,
+                        title=engine.load(game.kind).title,
+                        address=mail.settings.reply_address(seat.token),
+                    )
+                    for game, seat in running
+                ],
+            ],
+        )
+        return "refused"
+    if not parsed.lines:
+        mail.notice(_("Your settings and games"), players.status(mail.session, mail.player, now()))
+        return "done"
+    savepoint = mail.session.begin_nested()
+    queued = len(mail.session.info["queued"])
+    for line in _once_each(parsed.lines):
+        try:
+            _check(mail.settings, line, PLAYER_HANDLERS)
+            PLAYER_HANDLERS[line.name](mail, line)
+        except (games.Refused, players.SettingError) as exc:
+            savepoint.rollback()  # a refused mail changes nothing
+            del mail.session.info["queued"][queued:]
+            reason = exc.reason if isinstance(exc, games.Refused) else str(exc)
+            mail.notice(
+                _("Your mail was not carried out"),
+                [_('"{line}": {reason}').format(line=line.text, reason=reason)],
+            )
+            return "refused"
+    savepoint.commit()
+    mail.confirm()
+    return "done"
+
+
+def _player_status(mail: PlayerMail, line: commands.Line) -> None:
+    mail.notice(_("Your settings and games"), players.status(mail.session, mail.player, now()))
+
+
+def _player_help(mail: PlayerMail, line: commands.Line) -> None:
+    mail.notice(_("Help"), help_paragraphs(mail.settings, line.argument))
+
+
+def _player_games(mail: PlayerMail, line: commands.Line) -> None:
+    _list_games(mail.session, mail.settings, mail.player.address)
+
+
+def _digest_off(mail: PlayerMail, line: commands.Line) -> None:
+    mail.confirmed.append(players.set_digest(mail.player, "off", now()))
+
+
+def _in_a_game(mail: PlayerMail, line: commands.Line) -> None:
+    raise players.SettingError(
+        _("{command} is written in a reply to the game's own mail.").format(command=line.name)
+    )
+
+
+PLAYER_HANDLERS: dict[str, Callable[[PlayerMail, commands.Line], None]] = {
+    "status": _player_status,
+    "help": _player_help,
+    "games": _player_games,
+    "mute": _in_a_game,
+    "unmute": _in_a_game,
+    "unsubscribe": _digest_off,  # this address is the digest's: it stops the digest alone
+    **SETTING_HANDLERS,
 }
 
 
@@ -683,14 +934,28 @@ def _service_rules(mail: ServiceMail, line: commands.Line) -> bool:
     return True
 
 
-def _service_language(mail: ServiceMail, line: commands.Line) -> bool:
-    # a From is easily forged: a player's language changes only from their own game mail
+def _service_status(mail: ServiceMail, line: commands.Line) -> bool:
+    player = mail.session.scalar(select(Player).where(Player.address == mail.address))
+    if player is None:
+        mail.notice(_("Your settings and games"), [_("You are in no game yet.")])
+    else:
+        mail.notice(
+            _("Your settings and games"),
+            players.status(mail.session, player, now()),
+            locale=player.language,
+        )
+    return True
+
+
+def _service_setting(mail: ServiceMail, line: commands.Line) -> bool:
+    # a From is easily forged: settings change only from an address that is the player's own
     mail.notice(
-        _("Your language was not changed"),
+        _("Your settings were not changed"),
         [
             _(
-                "Anybody can write a mail in your name, so we change your language only when "
-                "you write from one of your games: reply {line} to any mail of your games."
+                "Anybody can write a mail in your name, so we change your settings only when "
+                "you write from one of your own addresses: reply to a mail of one of your "
+                "games, or to your digest, with {line}"
             ).format(line=line.text)
         ],
     )
@@ -709,7 +974,8 @@ SERVICE_HANDLERS: dict[str, Callable[[ServiceMail, commands.Line], bool]] = {
     "help": _service_help,
     "rules": _service_rules,
     "unsubscribe": _service_unsubscribe,
-    "language": _service_language,
+    "status": _service_status,
+    **dict.fromkeys([*SETTING_HANDLERS, "language"], _service_setting),
 }
 
 
@@ -774,7 +1040,9 @@ def service_help(settings: Settings) -> str:
         "Start with '#N' to make sure your commands are only applied at position N. "
         "Besides game commands you may write: join, decline, status, help, rules (a short "
         "summary of the game's rules), games, resign, say TEXT (a message to the other "
-        "players). To start a game, write to {service}: new GAME with ADDRESSES (games: "
+        "players), mute and unmute (this game's mail), and your settings: mail every, turns "
+        "or digest; digest weekly monday 18:00, daily 7:30 or off; timezone Europe/Madrid; "
+        "name Ana; away until 2026-12-24; back. To start a game, write to {service}: new GAME with ADDRESSES (games: "
         "{games}); rules GAME tells you how a game is played, help new lists their options."
     ).format(service=settings.service_address, games=", ".join(engine.names()))
 

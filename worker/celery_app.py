@@ -1,4 +1,7 @@
-"""The Celery app: broker from the settings, beat schedule for the sweeper and the digest.
+"""The Celery app: broker from the settings, beat schedule for the sweeper and the scans.
+
+The digest and deadline scans run every few minutes on the real clock; what is due is stored
+in the database (each player's next digest, each seat's next alarm), never in a countdown.
 
 Embedded default: kombu's filesystem transport under ``var/broker/`` (a real worker process,
 no server). At scale: ``CELERY_BROKER_URL`` / ``REDIS_URL``.
@@ -7,7 +10,6 @@ no server). At scale: ``CELERY_BROKER_URL`` / ``REDIS_URL``.
 from __future__ import annotations
 
 from celery import Celery
-from celery.schedules import crontab
 
 from pbem.config import load
 
@@ -27,10 +29,8 @@ app.conf.update(
     beat_schedule_filename=str(settings.var_dir / "celerybeat-schedule"),
     beat_schedule={
         "sweep": {"task": "worker.tasks.sweep", "schedule": 60.0},
-        "weekly-digest": {
-            "task": "worker.tasks.weekly_digest",
-            "schedule": crontab(hour=8, minute=0, day_of_week=1),
-        },
+        "digest": {"task": "worker.tasks.digest", "schedule": 180.0},
+        "deadlines": {"task": "worker.tasks.deadlines", "schedule": 180.0},
     },
 )
 if settings.broker_url.startswith("filesystem"):

@@ -7,7 +7,7 @@ from celery.worker.request import Request
 from pbem import jobs
 from worker.celery_app import app, settings
 
-DIGEST_TIME_LIMIT = 3600  # the digest of every player is one task
+SCAN_TIME_LIMIT = 3600  # a scan queues all that is due (every digest of a Monday morning)
 
 
 class InboundRequest(Request):
@@ -76,11 +76,20 @@ def sweep() -> None:
 
 
 @app.task(
-    name="worker.tasks.weekly_digest",
-    soft_time_limit=DIGEST_TIME_LIMIT,
-    time_limit=DIGEST_TIME_LIMIT + 60,
+    name="worker.tasks.digest",
+    soft_time_limit=SCAN_TIME_LIMIT,
+    time_limit=SCAN_TIME_LIMIT + 60,
 )
-def weekly_digest() -> None:
-    """Queue and send the weekly digest."""
-    for outbound_id in jobs.weekly_digest(settings):
-        send.delay(outbound_id)
+def digest() -> None:
+    """Queue the digests that are due (each player's own hour), and send each batch."""
+    jobs.digest(settings, enqueue=send_many.delay)
+
+
+@app.task(
+    name="worker.tasks.deadlines",
+    soft_time_limit=SCAN_TIME_LIMIT,
+    time_limit=SCAN_TIME_LIMIT + 60,
+)
+def deadlines() -> None:
+    """Send the deadline reminders and play the late turns that are due."""
+    jobs.deadlines(settings, enqueue=send_many.delay)

@@ -38,12 +38,15 @@ class ServiceCommand:
     the line is the command; a line with the command's word that does not fit is a mistyped
     command, or chat when prose follows the word ("Surrender? Never! Good game so far.").
     ``usage`` is marked for translation: each language writes it with its own words.
+    ``shared`` words are game words too (Hengist's "back to the boat"): a line that does not
+    fit is a game line.
     """
 
     name: str
     words: Mapping[str, tuple[str, ...]]
     fits: Callable[[str], bool]
     usage: str
+    shared: bool = False
 
 
 def _nothing(argument: str) -> bool:
@@ -68,6 +71,26 @@ def _game_request(argument: str) -> bool:
 
 def _language_name(argument: str) -> bool:
     return len(argument.split()) <= 1
+
+
+def _one_word(argument: str) -> bool:
+    return len(argument.split()) == 1
+
+
+def _mail_level(argument: str) -> bool:
+    return argument.lower() in ("every", "turns", "digest")
+
+
+def _digest_schedule(argument: str) -> bool:
+    words = argument.lower().split()
+    return 1 <= len(words) <= 3 and words[0] in ("weekly", "daily", "off")
+
+
+_AWAY = re.compile(r"^(until\s+)?\d{4}-\d{1,2}-\d{1,2}$", re.IGNORECASE)
+
+
+def _away_date(argument: str) -> bool:
+    return bool(_AWAY.match(argument))
 
 
 #: Words that confirm a command asking for it (``resign yes``), in every language (folded).
@@ -181,6 +204,19 @@ SERVICE_COMMANDS: tuple[ServiceCommand, ...] = (
         _language_name,
         N_("language es"),
     ),
+    ServiceCommand("mail", {"en": ("mail",)}, _mail_level, N_("mail every|turns|digest")),
+    ServiceCommand("mute", {"en": ("mute",)}, _nothing, N_("mute")),
+    ServiceCommand("unmute", {"en": ("unmute",)}, _nothing, N_("unmute")),
+    ServiceCommand("name", {"en": ("name",)}, _one_word, N_("name NAME")),
+    ServiceCommand(
+        "digest",
+        {"en": ("digest",)},
+        _digest_schedule,
+        N_("digest weekly monday 18:00 | digest daily 7:30 | digest off"),
+    ),
+    ServiceCommand("timezone", {"en": ("timezone", "tz")}, _one_word, N_("timezone Europe/Madrid")),
+    ServiceCommand("away", {"en": ("away",)}, _away_date, N_("away until 2026-12-24")),
+    ServiceCommand("back", {"en": ("back",)}, _nothing, N_("back"), shared=True),
 )
 
 #: Every word of every service command (folded), in any language, and the command it names.
@@ -348,6 +384,8 @@ def _line(number: int, content: str) -> Line:
         argument = _single_spaces(argument).rstrip(_TRAILING_PUNCTUATION).rstrip()
     if command.fits(argument):
         return Line(number, text, "service", command.name, argument)
+    if command.shared:
+        return Line(number, text, "game", "", text)
     prose = bool(argument) and (
         first[-1] in _FIRST_WORD_PUNCTUATION or len(argument.split()) >= _PROSE_WORDS
     )

@@ -62,7 +62,7 @@ KINDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
                 "waiting_for",
             }
         ),
-        frozenset({"refused", "result", "first", "decide", "seat_colours"}),
+        frozenset({"refused", "result", "first", "decide", "seat_colours", "timing", "status"}),
     ),
     "error": (
         frozenset({"line", "reason", "legal", "help", "version"}),
@@ -81,7 +81,7 @@ KINDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
             | {"seat_colours", "decide", "your_turn", "waiting_for", "legal", "help"}
         ),
     ),
-    "digest": (frozenset({"player", "games"}), frozenset()),
+    "digest": (frozenset({"player", "games"}), frozenset({"daily", "zone", "away_until"})),
 }
 
 _BLANK_LINES = re.compile(r"\n{3,}")

@@ -15,16 +15,18 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from pbem.mail.address import from_header
-from pbem.models import Seat
+from pbem.models import Player, Seat
 
 
 @dataclass(frozen=True)
 class Route:
-    """Where a mail goes: ``kind`` is "seat", "service" or "unknown"; ``seat`` for "seat"."""
+    """Where a mail goes: ``kind`` is "seat", "player" (a player's own address, which the
+    digest replies to), "service" or "unknown"; ``seat`` or ``player`` for those."""
 
     kind: str
     seat: Seat | None = None
     token: str = ""
+    player: Player | None = None
 
 
 def header_values(message: Message, name: str) -> list[str]:
@@ -59,13 +61,17 @@ def route(session: Session, message: Message, envelope_to: str, domain: str) -> 
         match = pattern.match(address)
         if match:
             seat = session.scalar(select(Seat).where(Seat.token == match.group(1)))
-            if seat is None:
-                return Route("unknown", token=match.group(1))
-            return Route("seat", seat=seat, token=seat.token)
+            if seat is not None:
+                return Route("seat", seat=seat, token=seat.token)
+            player = session.scalar(select(Player).where(Player.token == match.group(1)))
+            if player is not None:
+                return Route("player", token=player.token, player=player)
+            return Route("unknown", token=match.group(1))
         is_service = is_service or address == service
     return Route("service") if is_service else Route("unknown")
 
 
-def authentic(message: Message, seat: Seat) -> bool:
-    """True when the mail's From address is the seat's registered address."""
-    return sender(message) == seat.player.address
+def authentic(message: Message, seat: Seat | Player) -> bool:
+    """True when the mail's From address is the seat's (or player's) registered address."""
+    player = seat.player if isinstance(seat, Seat) else seat
+    return sender(message) == player.address

@@ -6,6 +6,7 @@ import email
 import email.policy
 import random
 from dataclasses import dataclass
+from datetime import timedelta
 from email.message import EmailMessage
 from email.utils import make_msgid
 
@@ -15,7 +16,7 @@ import engine
 from pbem import games, jobs, pipeline
 from pbem.db import transaction
 from pbem.mail.accept import accept
-from pbem.models import Game, OutboundMail, Seat
+from pbem.models import Game, OutboundMail, Seat, now
 from tests.pictures.positions import LARGEST, players, positions
 
 
@@ -128,7 +129,7 @@ def every_mail(settings, kind: str) -> list[Mail]:
     table.reply(name, "help")
     table.reply(name, "say Good luck, everybody!")
     mails += table.new_mails("answer")
-    jobs.weekly_digest(settings)
+    jobs.digest(settings, now() + timedelta(days=8))  # every player's first digest is due
     mails += table.new_mails("digest")[:1]
     table.set_position(everything[-2])
     for _ in range(100):

@@ -535,21 +535,54 @@ def _unsubscribed(settings) -> bool:
         return session.query(Player).one().unsubscribed
 
 
+def _seat_mail(settings) -> str | None:
+    with transaction(settings.database_url) as session:
+        return session.query(Seat).one().mail
+
+
 def test_unsubscribe_page_changes_nothing(client, sqlite_inbound, seat_token):
     response = client.get(f"/unsubscribe/{seat_token}")
     assert response.status_code == 200
     page = response.get_data(as_text=True)
     assert 'method="post"' in page and f'action="/unsubscribe/{seat_token}"' in page
-    assert _unsubscribed(sqlite_inbound) is False
+    for choice in ("turns", "digest", "leave", "stop"):
+        assert f'value="{choice}"' in page
+    assert 'name="viewport"' in page  # readable on a phone
+    assert _unsubscribed(sqlite_inbound) is False and _seat_mail(sqlite_inbound) is None
 
 
-def test_one_click_unsubscribe(client, sqlite_inbound, seat_token):
+def test_one_click_moves_the_games_mail_to_the_digest(client, sqlite_inbound, seat_token):
+    """RFC 8058 one-click is the least drastic choice: this game only in the digest."""
     response = client.post(
         f"/unsubscribe/{seat_token}",
         data={"List-Unsubscribe": "One-Click"},
     )
     assert response.status_code == 200
+    assert "only appears in your digest" in response.get_data(as_text=True)
+    assert _seat_mail(sqlite_inbound) == "digest"
+    assert _unsubscribed(sqlite_inbound) is False
+
+
+@pytest.mark.parametrize(("choice", "mail"), [("turns", "turns"), ("digest", "digest")])
+def test_the_page_offers_less_mail_for_this_game(client, sqlite_inbound, seat_token, choice, mail):
+    assert client.post(f"/unsubscribe/{seat_token}", data={"choice": choice}).status_code == 200
+    assert _seat_mail(sqlite_inbound) == mail
+
+
+def test_stop_everything_unsubscribes(client, sqlite_inbound, seat_token):
+    client.post(f"/unsubscribe/{seat_token}", data={"choice": "stop"})
     assert _unsubscribed(sqlite_inbound) is True
+
+
+def test_the_digests_one_click_stops_the_digest_alone(client, sqlite_inbound, seat_token):
+    with transaction(sqlite_inbound.database_url) as session:
+        token = session.query(Player).one().token
+    page = client.get(f"/unsubscribe/{token}").get_data(as_text=True)
+    assert 'value="no-digest"' in page and 'value="leave"' not in page
+    client.post(f"/unsubscribe/{token}", data={"List-Unsubscribe": "One-Click"})
+    with transaction(sqlite_inbound.database_url) as session:
+        player = session.query(Player).one()
+        assert (player.digest_every, player.unsubscribed) == ("off", False)
 
 
 def test_unsubscribe_unknown_token_is_404(client, seat_token):

@@ -268,7 +268,13 @@ def test_turn_error_over_and_digest_text_fits_72_columns(kind, seed, settings_an
                         "status": "finished",
                         "your_turn": False,
                         "waiting_for": [],
+                        "since": None,
+                        "timing": [],
+                        "muted": False,
+                        "autopilot": False,
                         "last_events": context["events"],
+                        "version": 99,
+                        "reply_address": "play+0123456789abcdef0123@pbem.test",
                     }
                 ],
             }

@@ -110,8 +110,9 @@ def test_digest_is_bulk_with_its_own_subject(settings, contexts):
     assert message["Subject"] == "Your week in pbem"
     text, _ = parts(message)
     assert "HONGA, game #12: in play" in text
-    assert "Waiting for bob." in text and "It is your turn." in text
+    assert "Waiting for bob, since Mon, Dec 7, 18:00." in text and "It is your turn." in text
     assert "  * bob passed." in text
+    assert "to play, write to play+abc@pbem.test" in " ".join(text.split())
 
 
 def test_turn_shows_events_turn_every_command_once_and_the_guard(settings, thread, contexts):

@@ -10,7 +10,7 @@ from service_mails import text_of
 from sqlalchemy import select
 
 from pbem.db import transaction
-from pbem.models import Move, OutboundMail
+from pbem.models import Move, OutboundMail, Player
 
 
 def flat(text: str) -> str:
@@ -167,8 +167,13 @@ def test_a_lone_done_out_of_turn_is_answered_with_the_position(service):
 
 
 def test_done_that_gives_up_actions_says_what(service):
+    """Said in the mover's answer; they get one with ``mail every`` (with ``mail turns`` the
+    mail that ends their turn is not answered)."""
     game_id = service.new_game(kind="hengist", players=2)
     mover = service.to_move(game_id)[0]
+    with transaction(service.settings.database_url) as session:
+        address = service.seat(game_id, mover)["address"]
+        session.scalar(select(Player).where(Player.address == address)).mail = "every"
     sent = service.deliver(service.reply(game_id, mover, "done"))
     assert moves(service, game_id) == ["done"]
     mine = next(m for m in sent if m.to_address == service.seat(game_id, mover)["address"])

@@ -46,7 +46,13 @@ def test_start_mails_every_player_their_own_view(service):
         )
 
 
-def test_a_whole_turn_is_applied_and_mailed_to_everyone(service):
+def wants_every_mail(service, address):
+    with transaction(service.settings.database_url) as session:
+        session.scalar(select(Player).where(Player.address == address)).mail = "every"
+
+
+def test_a_whole_turn_is_applied_and_mailed_to_whoever_moves_next(service):
+    """``mail turns`` (the default): the others read it in their next turn mail."""
     game_id = service.new_game(players=3)
     mover = service.to_move(game_id)[0]
     lines = service.turn_of(game_id, mover)
@@ -56,12 +62,27 @@ def test_a_whole_turn_is_applied_and_mailed_to_everyone(service):
     game, seats = service.game(game_id)
     assert [m.command for m in moves(service, game_id)] == lines
     assert game.version == 2 and mover not in service.to_move(game_id)
-    assert sorted(m.to_address for m in sent) == sorted(s["address"] for s in seats)
+    after = service.to_move(game_id)
+    assert sorted(m.to_address for m in sent) == sorted(
+        s["address"] for s in seats if s["name"] in after
+    )
     assert inbound_status(service) == [("done", "normal")]
 
 
+def test_with_mail_every_a_whole_turn_is_mailed_to_everyone(service):
+    game_id = service.new_game(players=3)
+    _game, seats = service.game(game_id)
+    for seat in seats:
+        wants_every_mail(service, seat["address"])
+    mover = service.to_move(game_id)[0]
+    sent = service.deliver(
+        service.reply(game_id, mover, "\n".join(service.turn_of(game_id, mover)))
+    )
+    assert sorted(m.to_address for m in sent) == sorted(s["address"] for s in seats)
+
+
 def test_a_move_within_a_turn_is_mailed_to_the_mover_only(service):
-    """The others read it in the mail they get when the turn passes, with every event."""
+    """The next player reads it in the mail they get when the turn passes, with every event."""
     game_id = service.new_game(players=3)
     mover = service.to_move(game_id)[0]
     first, *rest = service.turn_of(game_id, mover)
@@ -69,7 +90,9 @@ def test_a_move_within_a_turn_is_mailed_to_the_mover_only(service):
     sent = service.deliver(service.reply(game_id, mover, first))
     assert [m.to_address for m in sent] == [service.seat(game_id, mover)["address"]]
     passed = service.deliver(service.reply(game_id, mover, "\n".join(rest)))
-    assert len(passed) == 3
+    assert [m.to_address for m in passed] == [
+        service.seat(game_id, name)["address"] for name in service.to_move(game_id)
+    ]
     for mail in passed:
         assert first.split()[0] in text_of(mail) or "laid a card" in text_of(mail)
 
@@ -289,11 +312,11 @@ def test_answers_that_change_nothing_stop_after_twenty_an_hour(service):
     assert [m.kind for m in answers] == ["error"] * 20
     assert "last answer to a mistake" in " ".join(text_of(answers[-1]).split())
     assert "last answer to a mistake" not in " ".join(text_of(answers[-2]).split())
-    # a real turn still goes through and everybody gets the new position
+    # a real turn still goes through and the next player gets the new position
     sent = service.deliver(
         service.reply(game_id, mover, "\n".join(service.turn_of(game_id, mover)))
     )
-    assert len([m for m in sent if m.kind == "turn"]) == 2
+    assert len([m for m in sent if m.kind == "turn"]) == 1
 
 
 def test_unsubscribe_leaves_games_to_the_bot_and_blocks_invitations(service):

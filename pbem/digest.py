@@ -1,0 +1,174 @@
+"""The digest: one mail per player at their own hour, listing all their running games.
+
+Scheduling is stored, never a countdown: ``player.digest_due`` (indexed) is the next time, in
+UTC. A scan (beat every few minutes; ``pbem digest --now``) takes the due players a batch at a
+time. Each digest is claimed by a unique (player, due time) row written in the same
+transaction as its outbox row and the player's next due time: two scans at once, or a scan
+after a worker died half way, send it exactly once.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from sqlalchemy import delete, select
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.orm import Session, selectinload
+
+import engine
+from engine.i18n import use
+from pbem import clock, i18n, notify
+from pbem.config import Settings
+from pbem.mail import compose
+from pbem.mail.outgoing import OutgoingMail
+from pbem.models import DigestSent, Game, Player, Seat, now
+
+EVENTS_SHOWN = 5
+KEPT = timedelta(days=8)  # claims older than a week's digest are no longer needed
+
+
+def schedule(player: Player, after: datetime) -> None:
+    """Set the player's next digest time after ``after`` from their settings (None: off)."""
+    player.digest_due = (
+        None
+        if player.unsubscribed
+        else clock.next_due(
+            player.digest_every,
+            player.digest_weekday,
+            player.digest_minute,
+            player.timezone,
+            after,
+        )
+    )
+
+
+def due_players(session: Session, at: datetime, size: int) -> list[Player]:
+    """Up to ``size`` players whose digest is due at ``at``, locked; rows another scan holds
+    are skipped (PostgreSQL), so scans running at once share the work."""
+    query = (
+        select(Player)
+        .where(Player.digest_due <= at)
+        .order_by(Player.digest_due, Player.id)
+        .limit(size)
+        .with_for_update(key_share=True, skip_locked=True)
+    )
+    return list(session.scalars(query))
+
+
+def claim(session: Session, players: list[Player]) -> set[int]:
+    """Claim each player's digest for their due time; return the ids claimed by us (a claim
+    another transaction made first, even one not committed yet, is theirs)."""
+    if not players:
+        return set()
+    dialect = postgresql if session.get_bind().dialect.name == "postgresql" else sqlite
+    statement = (
+        dialect.insert(DigestSent)
+        .values([{"player_id": p.id, "due": p.digest_due} for p in players])
+        .on_conflict_do_nothing(index_elements=["player_id", "due"])
+        .returning(DigestSent.player_id)
+    )
+    return set(session.scalars(statement))
+
+
+def forget_old_claims(session: Session, at: datetime) -> None:
+    """Claims whose due time is long past: no scan can take those players for them again."""
+    session.execute(delete(DigestSent).where(DigestSent.due < at - KEPT))
+
+
+def seats_of(session: Session, player_ids: list[int]) -> dict[int, list[Seat]]:
+    """Each player's seats in running games, with the games' seats and players loaded."""
+    seats = session.scalars(
+        select(Seat)
+        .join(Game)
+        .where(
+            Seat.player_id.in_(player_ids),
+            Game.status == "active",
+            Seat.status.in_(("joined", "autopilot")),
+        )
+        .order_by(Seat.game_id)
+        .options(selectinload(Seat.game).selectinload(Game.seats).selectinload(Seat.player))
+    )
+    found: dict[int, list[Seat]] = {}
+    for seat in seats:
+        found.setdefault(seat.player_id, []).append(seat)
+    return found
+
+
+class States:
+    """Each game's state restored once per batch, however many of its players are in it."""
+
+    def __init__(self):
+        self._states: dict[int, dict] = {}
+
+    def __call__(self, game: Game) -> dict:
+        if game.id not in self._states:
+            self._states[game.id] = engine.load(game.kind).restore(game.state)
+        return self._states[game.id]
+
+
+def entry(settings: Settings, seat: Seat, state: dict, reader: Player) -> dict:
+    """One game of the digest, as ``seat``'s player may see it, times in their zone."""
+    game = seat.game
+    game_engine = engine.load(game.kind)
+    view = game_engine.view(state, seat.name)
+    zone_name = reader.timezone or "UTC"
+    waiting = [s for s in game.seats if s.name in view["to_move"]]
+    since = min((s.turn_since for s in waiting if s.turn_since), default=None)
+    return {
+        "game_id": game.id,
+        "title": game_engine.title,
+        "status": game.status,
+        "version": game.version,
+        "your_turn": seat.name in view["to_move"],
+        "waiting_for": view["to_move"],
+        "since": clock.moment(since, zone_name, reader.language) if since else None,
+        "timing": notify.timing(game, seat, view["to_move"]),
+        "muted": seat.mail == "digest",
+        "autopilot": seat.status == "autopilot",
+        "last_events": [game_engine.describe(e) for e in view["log"][-EVENTS_SHOWN:]],
+        "reply_address": settings.reply_address(seat.token),
+    }
+
+
+def compose_for(
+    settings: Settings, player: Player, seats: list[Seat], states: States
+) -> OutgoingMail | None:
+    """The digest mail of ``player`` (None when they are in no running game)."""
+    if not seats:
+        return None
+    zone_name = player.timezone or "UTC"
+    with use(i18n.translations(player.language)):
+        games = [entry(settings, seat, states(seat.game), player) for seat in seats]
+    away = player.away_until if player.away_until and player.away_until > now() else None
+    context = {
+        "player": player.name,
+        "games": games,
+        "daily": player.digest_every == "daily",
+        "zone": zone_name,
+        "away_until": clock.day(away, zone_name, player.language) if away else None,
+    }
+    thread = compose.thread_for(settings, None, "pbem", [], player.token)
+    return compose.compose("digest", player.address, context, thread, settings, player.language)
+
+
+def send_batch(settings: Settings, session: Session, at: datetime, size: int) -> tuple[int, int]:
+    """Queue the digests of one batch of due players; return (players taken, digests queued).
+
+    Every player taken gets their next due time, digest or not (no running game, or a claim
+    another scan made).
+    """
+    players = due_players(session, at, size)
+    if not players:
+        return 0, 0
+    mine = claim(session, players)
+    seats = seats_of(session, sorted(mine))
+    states = States()
+    queued = 0
+    for player in players:
+        if player.id in mine and not player.unsubscribed:
+            message = compose_for(settings, player, seats.get(player.id, []), states)
+            if message is not None:
+                notify.queue(session, message, "digest", None)
+                queued += 1
+        schedule(player, max(player.digest_due, at))
+    return len(players), queued

@@ -1,0 +1,314 @@
+"""A player's own settings, as the commands set them: how much mail, the digest's day and
+hour, the time zone, the name, and absences.
+
+Each setter checks what was typed and raises :class:`SettingError` with a sentence for the
+player, or changes the rows and returns the sentence that confirms it. Nothing here commits.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime, timedelta
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+import engine
+from engine.i18n import _, use
+from pbem import clock, deadlines, digest, i18n, languages, notify
+from pbem.models import Absence, Game, Player, Seat
+
+AWAY_PER_QUARTER = timedelta(days=30)
+NAME_LONGEST = 16
+
+
+class SettingError(ValueError):
+    """A setting typed wrongly or not allowed; the message is for the player."""
+
+
+def level_words() -> dict[str, str]:
+    """What each mail level means, for answers and ``status``."""
+    return {
+        "every": _("every move"),
+        "turns": _("your turns, the start and the end"),
+        "digest": _("the digest only"),
+    }
+
+
+def learn_zone(player: Player, date_header: str | None, at: datetime) -> None:
+    """A player's first mail: their zone from its Date header, when it can be told."""
+    if not player.timezone:
+        player.timezone = clock.zone_from_date(date_header)
+        digest.schedule(player, at)
+
+
+def set_mail(player: Player, argument: str) -> str:
+    """``mail every|turns|digest`` for all of the player's games."""
+    wanted = argument.strip().lower()
+    if wanted not in notify.MAIL_LEVELS:
+        raise SettingError(_("Write mail every, mail turns or mail digest."))
+    player.mail = wanted
+    return _("You now get mail about {what} in your games.").format(what=level_words()[wanted])
+
+
+def mute(seat: Seat, muted: bool) -> str:
+    """``mute``: this game's news only in the digest; ``unmute``: as the player's setting."""
+    seat.mail = "digest" if muted else None
+    if muted:
+        return _("Game {id} is muted: its news come in your digest.").format(id=seat.game_id)
+    return _("Game {id} is not muted any more.").format(id=seat.game_id)
+
+
+def set_digest(player: Player, argument: str, at: datetime) -> str:
+    """``digest weekly monday 18:00``, ``digest daily 7:30``, ``digest off``; a missing day or
+    hour keeps the current one."""
+    words = argument.lower().replace(",", " ").split()
+    every = words[0] if words else ""
+    if every not in ("weekly", "daily", "off"):
+        raise SettingError(_("Write digest weekly monday 18:00, digest daily 7:30 or digest off."))
+    weekday, minute = player.digest_weekday, player.digest_minute
+    for word in words[1:]:
+        if word in clock.WEEKDAYS and every == "weekly":
+            weekday = clock.WEEKDAYS.index(word)
+        elif (found := clock.wall_minute(word)) is not None:
+            minute = found
+        else:
+            raise SettingError(
+                _("{word} is neither a day (monday ... sunday) nor an hour like 18:00.").format(
+                    word=word
+                )
+            )
+    player.digest_every, player.digest_weekday, player.digest_minute = every, weekday, minute
+    digest.schedule(player, at)
+    return describe_digest(player)
+
+
+def describe_digest(player: Player) -> str:
+    """The digest setting in words: "weekly, on Monday at 18:00 (Europe/Madrid)"."""
+    zone_name = player.timezone or "UTC"
+    hour = f"{player.digest_minute // 60:02d}:{player.digest_minute % 60:02d}"
+    if player.digest_every == "off":
+        return _("You get no digest.")
+    if player.digest_every == "daily":
+        return _("Your digest comes every day at {hour} ({zone}).").format(
+            hour=hour, zone=zone_name
+        )
+    return _("Your digest comes every {day} at {hour} ({zone}).").format(
+        day=clock.weekday_name(player.digest_weekday, player.language), hour=hour, zone=zone_name
+    )
+
+
+def set_timezone(player: Player, argument: str, at: datetime) -> str:
+    """``timezone Europe/Madrid`` (IANA names); a wrong name gets the closest ones."""
+    name = clock.find_zone(argument)
+    if name is None:
+        close = clock.closest_zones(argument)
+        if close:
+            raise SettingError(
+                _("We do not know the time zone {name}. Did you mean {close}?").format(
+                    name=argument, close=", ".join(close)
+                )
+            )
+        raise SettingError(
+            _("We do not know the time zone {name}: write a name like Europe/Madrid.").format(
+                name=argument
+            )
+        )
+    player.timezone = name
+    digest.schedule(player, at)
+    zone = _("Your time zone is {zone}: times in your mails are in it.").format(zone=name)
+    return f"{zone} {describe_digest(player)}"
+
+
+def set_name(player: Player, argument: str) -> str:
+    """``name Ana``: the name the others see in games started from now on."""
+    name = argument.strip()
+    if not name or len(name) > NAME_LONGEST or not all(c.isalnum() for c in name):
+        raise SettingError(
+            _("A name is one word of letters and digits, at most {most} long.").format(
+                most=NAME_LONGEST
+            )
+        )
+    player.name = name
+    return _("In the games you start or join from now on, the others see you as {name}.").format(
+        name=name
+    )
+
+
+def _quarter(day: date) -> tuple[date, date]:
+    first = date(day.year, 3 * ((day.month - 1) // 3) + 1, 1)
+    following = date(first.year + (first.month == 10), (first.month + 2) % 12 + 1, 1)
+    return first, following
+
+
+def _quarters(start: datetime, end: datetime, zone_name: str) -> list[tuple[datetime, datetime]]:
+    """The calendar quarters (in the player's zone) that [start, end) touches."""
+    local = clock.zone(zone_name)
+    found, day = [], start.astimezone(local).date()
+    while True:
+        first, following = _quarter(day)
+        bounds = (
+            datetime.combine(first, datetime.min.time(), tzinfo=local),
+            datetime.combine(following, datetime.min.time(), tzinfo=local),
+        )
+        found.append(bounds)
+        if bounds[1] >= end:
+            return found
+        day = following
+
+
+def _overlap(a: tuple[datetime, datetime], b: tuple[datetime, datetime]) -> timedelta:
+    return max(timedelta(0), min(a[1], b[1]) - max(a[0], b[0]))
+
+
+def current_absence(session: Session, player: Player, at: datetime) -> Absence | None:
+    """The absence the player is in at ``at``, if any."""
+    return session.scalar(
+        select(Absence)
+        .where(Absence.player_id == player.id, Absence.start <= at, Absence.end > at)
+        .order_by(Absence.id.desc())
+    )
+
+
+def go_away(session: Session, player: Player, until: date, at: datetime) -> str:
+    """``away until DATE``: deadlines pause in all the player's games until the start of
+    ``until`` in their zone; at most 30 days a quarter. Returns the confirmation."""
+    zone_name = player.timezone or "UTC"
+    end = datetime.combine(until, datetime.min.time(), tzinfo=clock.zone(zone_name))
+    if end <= at:
+        raise SettingError(_("Please name a day after today, for example away until 2026-12-24."))
+    current = current_absence(session, player, at)
+    start = current.start if current else at
+    others = session.scalars(
+        select(Absence).where(
+            Absence.player_id == player.id, Absence.id != (current.id if current else -1)
+        )
+    ).all()
+    for quarter in _quarters(start, end, zone_name):
+        used = sum((_overlap((a.start, a.end), quarter) for a in others), timedelta(0))
+        if used + _overlap((start, end), quarter) > AWAY_PER_QUARTER:
+            left = max(timedelta(0), AWAY_PER_QUARTER - used)
+            raise SettingError(
+                _(
+                    "You can be away at most {most} days a quarter, and this absence would take "
+                    "more: {left} days are left in the quarter that ends {day}. Please choose an "
+                    "earlier day."
+                ).format(
+                    most=AWAY_PER_QUARTER.days,
+                    left=left.days,
+                    day=clock.day(quarter[1] - timedelta(days=1), zone_name, player.language),
+                )
+            )
+    was = player.away_until if player.away_until and player.away_until > at else at
+    if current is None:
+        session.add(Absence(player_id=player.id, start=at, end=end))
+    else:
+        current.end = end
+    player.away_until = end
+    for game, seat in running_seats(session, player):
+        deadlines.pause(game, seat, end - was)
+    return _("You are away until {day}: your time to move is paused in all your games.").format(
+        day=clock.day(end, zone_name, player.language)
+    )
+
+
+def come_back(session: Session, player: Player, at: datetime) -> str:
+    """``back``: the absence ends now; the deadlines run again from here."""
+    current = current_absence(session, player, at)
+    if current is None or player.away_until is None:
+        raise SettingError(_("You are not away."))
+    for game, seat in running_seats(session, player):
+        deadlines.pause(game, seat, at - player.away_until)
+    current.end = at
+    player.away_until = None
+    return _("Welcome back: your time to move runs again in all your games.")
+
+
+def tell_away(session: Session, settings, player: Player) -> None:
+    """Everybody who shares a running game with ``player`` is told of the absence, once,
+    in their own language and zone (unless they only want the digest, which shows it)."""
+    others: dict[int, tuple[Player, list[int]]] = {}
+    for game, _seat in running_seats(session, player):
+        for other in game.seats:
+            hears = other.status == "joined" and notify.level(other) != "digest"
+            if other.player_id != player.id and hears:
+                others.setdefault(other.player_id, (other.player, []))[1].append(game.id)
+    for reader, game_ids in others.values():
+        with use(i18n.translations(reader.language)):
+            day = clock.day(player.away_until, reader.timezone or "UTC", reader.language)
+            notify.notice(
+                session,
+                settings,
+                reader.address,
+                _("{name} is away until {day}").format(name=player.name, day=day),
+                [
+                    _(
+                        "{name} is away until {day}: their time to move is paused in your games "
+                        "{games}."
+                    ).format(name=player.name, day=day, games=", ".join(map(str, game_ids)))
+                ],
+                locale=reader.language,
+                news=True,
+            )
+
+
+def running_seats(session: Session, player: Player) -> list[tuple[Game, Seat]]:
+    seats = session.scalars(
+        select(Seat)
+        .join(Game)
+        .where(Seat.player_id == player.id, Game.status == "active")
+        .order_by(Seat.game_id)
+    )
+    return [(seat.game, seat) for seat in seats]
+
+
+def games_in_words(session: Session, player: Player, at: datetime) -> list[str]:
+    """One sentence per game of the player: its state, whose turn, deadlines, settings."""
+    lines = []
+    seats = session.scalars(select(Seat).where(Seat.player_id == player.id).order_by(Seat.game_id))
+    for seat in seats:
+        game = seat.game
+        title = engine.load(game.kind).title
+        if game.status != "active" or seat.status not in ("joined", "autopilot"):
+            lines.append(
+                _("Game {id} ({title}): {status}.").format(
+                    id=game.id, title=title, status=game.status
+                )
+            )
+            continue
+        waiting = engine.load(game.kind).to_move(engine.load(game.kind).restore(game.state))
+        if seat.name in waiting:
+            line = _("Game {id} ({title}, position #{version}): your turn.")
+        else:
+            line = _("Game {id} ({title}, position #{version}): waiting for {names}.")
+        parts = [
+            line.format(id=game.id, title=title, version=game.version, names=", ".join(waiting))
+        ]
+        parts += notify.timing(game, seat, waiting)
+        if seat.status == "autopilot":
+            parts.append(_("The bot plays your seat; write to this game to take it back."))
+        elif seat.mail:
+            parts.append(_("Mail of this game: {what}.").format(what=level_words()[seat.mail]))
+        lines.append(" ".join(parts))
+    return lines or [_("You are in no game yet.")]
+
+
+def status(session: Session, player: Player, at: datetime) -> list[str]:
+    """The ``status`` answer: the player's settings, then their games."""
+    settings = [
+        _("Your name in new games: {name}.").format(name=player.name),
+        _("Mail: {what}.").format(what=level_words()[player.mail]),
+        describe_digest(player),
+        languages.describe(player),
+    ]
+    if player.away_until and player.away_until > at:
+        settings.append(
+            _("You are away until {day}.").format(
+                day=clock.day(player.away_until, player.timezone or "UTC", player.language)
+            )
+        )
+    how = _(
+        "Change them with: mail every, mail turns or mail digest; digest weekly monday 18:00, "
+        "digest daily 7:30 or digest off; timezone Europe/Madrid; name Ana; away until "
+        "2026-12-24 and back. In a game: mute and unmute."
+    )
+    return [" ".join(settings), *games_in_words(session, player, at), how]

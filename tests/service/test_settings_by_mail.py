@@ -1,0 +1,226 @@
+"""A player's settings by mail: mail level, mute, digest, time zone, name, away and back,
+status; from a game mail, the digest's reply address, and (refused) the service address."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from email.message import EmailMessage
+from email.utils import make_msgid
+
+import pytest
+from service_mails import text_of
+from sqlalchemy import select
+
+from pbem.db import transaction
+from pbem.mail import commands
+from pbem.models import Player, Seat
+
+MONDAY = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
+
+
+def flat(mail) -> str:
+    return " ".join(text_of(mail).split())
+
+
+def player(service, address) -> Player:
+    with transaction(service.settings.database_url) as session:
+        row = session.scalar(select(Player).where(Player.address == address))
+        session.expunge(row)
+        return row
+
+
+def to_player(service, address, body, subject="Re: Your week in pbem", sender=None) -> bytes:
+    """A reply to the digest: to the player's own address."""
+    message = EmailMessage()
+    message["From"] = sender or address
+    message["To"] = service.settings.reply_address(player(service, address).token)
+    message["Subject"] = subject
+    message["Message-ID"] = make_msgid(domain="x.test")
+    message.set_content(body)
+    return message.as_bytes()
+
+
+@pytest.fixture
+def monday(time_machine):
+    time_machine.move_to(MONDAY, tick=False)
+
+
+def test_settings_in_a_game_mail_get_one_answer(service, monday):
+    game_id = service.new_game(players=2)
+    name = service.to_move(game_id)[0]
+    address = service.seat(game_id, name)["address"]
+    sent = service.deliver(
+        service.reply(
+            game_id, name, "mail digest\ndigest daily 7:30\ntimezone europe/madrid\nname Ana"
+        )
+    )
+    assert [m.kind for m in sent] == ["news"]
+    text = flat(sent[0])
+    assert "the digest only" in text and "every day at 07:30 (Europe/Madrid)" in text
+    assert "the others see you as Ana" in text
+    row = player(service, address)
+    assert (row.mail, row.digest_every, row.digest_minute, row.timezone, row.name) == (
+        "digest",
+        "daily",
+        450,
+        "Europe/Madrid",
+        "Ana",
+    )
+    assert row.digest_due == datetime(2026, 12, 1, 6, 30, tzinfo=UTC)
+    again = service.deliver(service.to_service(address, "new honga with z@x.test"))
+    game = next(m for m in again if m.kind == "invite").game_id
+    assert service.game(game)[1][0]["name"] == "Ana"
+
+
+def test_a_wrong_time_zone_gets_the_closest_names_and_changes_nothing(service):
+    game_id = service.new_game(players=2)
+    name = service.to_move(game_id)[0]
+    sent = service.deliver(service.reply(game_id, name, "mail every\ntimezone Europe/Madird"))
+    assert [m.kind for m in sent] == ["error"]
+    assert "Did you mean Europe/Madrid" in flat(sent[0])
+    assert player(service, service.seat(game_id, name)["address"]).mail == "turns"
+
+
+def test_mute_and_unmute_are_for_this_game(service):
+    game_id = service.new_game(players=2)
+    name = service.to_move(game_id)[0]
+    assert "is muted" in flat(service.deliver(service.reply(game_id, name, "mute"))[0])
+    with transaction(service.settings.database_url) as session:
+        seat = session.scalar(select(Seat).where(Seat.game_id == game_id, Seat.name == name))
+        assert seat.mail == "digest"
+    service.deliver(service.reply(game_id, name, "unmute"))
+    with transaction(service.settings.database_url) as session:
+        seat = session.scalar(select(Seat).where(Seat.game_id == game_id, Seat.name == name))
+        assert seat.mail is None
+
+
+def test_away_is_told_to_the_others_once_and_shown_in_status(service, monday):
+    game_id = service.new_game(players=3)
+    _game, (ann, bob, cy) = service.game(game_id)
+    second = service.new_game(players=3, seed=9)  # the same three players again
+    sent = service.deliver(service.reply(game_id, bob["name"], "away until 2026-12-24"))
+    told = sorted(m.to_address for m in sent if m.kind == "news" and m.to_address != bob["address"])
+    assert told == sorted([ann["address"], cy["address"]])  # once each, for both games
+    assert all(f"games {game_id}, {second}" in flat(m) for m in sent if m.to_address in told)
+    mine = next(m for m in sent if m.to_address == bob["address"])
+    assert "You are away until Dec 24" in flat(mine)
+    status = service.deliver(service.reply(game_id, bob["name"], "status"))
+    assert "You are away until Dec 24." in flat(status[0])
+    refused = service.deliver(service.reply(game_id, bob["name"], "away until 2027-03-01"))
+    assert [m.kind for m in refused] == ["error"]
+    assert "at most 30 days a quarter" in flat(refused[0])
+    back = service.deliver(service.reply(game_id, bob["name"], "back"))
+    assert "Welcome back" in flat(back[0])
+    assert player(service, bob["address"]).away_until is None
+
+
+def test_status_in_a_game_shows_the_position_the_settings_and_the_games(service, monday):
+    game_id = service.new_game(players=2, options={"deadline": 3})
+    name = service.to_move(game_id)[0]
+    sent = service.deliver(service.reply(game_id, name, "status"))
+    assert [m.kind for m in sent] == ["turn"]
+    text = flat(sent[0])
+    assert "Your settings and games:" in text
+    assert "Mail: your turns, the start and the end." in text
+    assert "Your digest comes every Monday at 08:00 (UTC)." in text
+    assert f"Game {game_id} (HONGA, position #1): your turn." in text
+
+
+def test_status_to_the_service_address_lists_settings_and_games(service):
+    game_id = service.new_game(players=2)
+    sent = service.deliver(service.to_service("a1@x.test", "status"))
+    assert [m.to_address for m in sent] == ["a1@x.test"]
+    assert f"Game {game_id} (HONGA, position #1)" in flat(sent[0])
+
+
+def test_settings_to_the_service_address_are_refused_they_could_be_forged(service):
+    service.new_game(players=2)
+    sent = service.deliver(service.to_service("a1@x.test", "mail digest"))
+    assert "Anybody can write a mail in your name" in flat(sent[0])
+    assert player(service, "a1@x.test").mail == "turns"
+
+
+def test_the_digest_address_takes_settings_and_status(service):
+    service.new_game(players=2)
+    service.new_game(players=2, seed=8)
+    sent = service.deliver(to_player(service, "a1@x.test", "Hi!\ndigest weekly friday 18:30\nAnn"))
+    assert "every Friday at 18:30" in flat(sent[0])
+    assert player(service, "a1@x.test").digest_weekday == 4
+    status = service.deliver(to_player(service, "a1@x.test", "status"))
+    assert "Your digest comes every Friday at 18:30 (UTC)." in flat(status[0])
+
+
+def test_a_game_command_to_the_digest_of_several_games_says_where_to_send_it(service):
+    first = service.new_game(players=2)
+    second = service.new_game(players=2, seed=8)
+    move = service.legal(first, "a1")[0]
+    sent = service.deliver(to_player(service, "a1@x.test", move))
+    assert [m.kind for m in sent] == ["notice"]
+    text = flat(sent[0])
+    assert "Nothing was applied" in text
+    for game_id in (first, second):
+        address = service.settings.reply_address(service.seat(game_id, "a1")["token"])
+        assert f"Game {game_id} (HONGA): {address}" in text
+
+
+def test_a_game_command_to_the_digest_of_one_game_is_played_there(service):
+    game_id = service.new_game(players=2)
+    mover = service.to_move(game_id)[0]
+    lines = service.turn_of(game_id, mover)
+    address = service.seat(game_id, mover)["address"]
+    service.deliver(to_player(service, address, "\n".join(lines)))
+    assert mover not in service.to_move(game_id)
+
+
+def test_the_digests_one_click_mail_stops_the_digest_alone(service):
+    game_id = service.new_game(players=2)
+    sent = service.deliver(to_player(service, "a1@x.test", "unsubscribe", subject="unsubscribe"))
+    assert "You get no digest." in flat(sent[0])
+    row = player(service, "a1@x.test")
+    assert (row.digest_every, row.digest_due, row.unsubscribed) == ("off", None, False)
+    assert service.seat(game_id, "a1")["status"] == "joined"
+
+
+def test_a_forged_mail_to_the_digest_address_changes_nothing(service):
+    service.new_game(players=2)
+    sent = service.deliver(
+        to_player(service, "a1@x.test", "mail digest", sender="mallory@evil.test")
+    )
+    assert [m.to_address for m in sent] == ["a1@x.test"]
+    assert player(service, "a1@x.test").mail == "turns"
+
+
+@pytest.mark.parametrize(
+    ("line", "kind", "name"),
+    [
+        ("mail digest", "service", "mail"),
+        ("mail me when it is my turn", "chat", "mail"),
+        ("digest daily 7:30", "service", "digest"),
+        ("away until 2026-12-24", "service", "away"),
+        ("away until next monday", "mistyped", "away"),
+        ("back", "service", "back"),
+        ("back to the boat", "game", ""),  # Hengist's action I
+        ("timezone America/Argentina/Buenos_Aires", "service", "timezone"),
+        ("name Ana", "service", "name"),
+    ],
+)
+def test_setting_lines_are_commands_only_in_their_shape(line, kind, name):
+    parsed = commands.parse(f"status\n{line}\ngames")
+    assert (parsed.lines[1].kind, parsed.lines[1].name) == (kind, name)
+
+
+def test_leave_this_game_from_the_page_resigns_the_seat_and_tells_the_others(service):
+    from pbem.app import create_app
+
+    game_id = service.new_game(players=3)
+    leaver = service.to_move(game_id)[0]
+    token = service.seat(game_id, leaver)["token"]
+    before = len(service.outbox())
+    client = create_app(service.settings, lambda _id: None).test_client()
+    response = client.post(f"/unsubscribe/{token}", data={"choice": "leave"})
+    assert response.status_code == 200 and f"You left game {game_id}." in response.get_data(
+        as_text=True
+    )
+    assert service.seat(game_id, leaver)["status"] == "resigned"
+    assert leaver not in service.to_move(game_id)
+    assert len(service.outbox()) > before  # the next player's turn mail, sent by the sweep

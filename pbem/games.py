@@ -90,14 +90,15 @@ def locked(session: Session, game_id: int) -> Game:
     """The game row, locked until the end of the transaction.
 
     ``FOR NO KEY UPDATE`` lets rows that merely refer to the game (moves, mails) be written
-    by others meanwhile, so two workers never deadlock on it. The game and its seats are read
-    afresh under the lock: what was read before it may have changed while we waited.
+    by others meanwhile, so two workers never deadlock on it. The game, its seats and their
+    players are read afresh under the lock: what was read before it may have changed while we
+    waited (and every mail of the move reads them).
     """
     query = (
         select(Game)
         .where(Game.id == game_id)
         .with_for_update(key_share=True)
-        .options(selectinload(Game.seats))
+        .options(selectinload(Game.seats).selectinload(Seat.player))
         .execution_options(populate_existing=True)
     )
     game = session.scalar(query)

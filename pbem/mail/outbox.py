@@ -20,7 +20,8 @@ def queue(
     game_id: int | None,
     position: int | None = None,
 ) -> OutboundMail:
-    """Add ``message`` as a pending row (flushed, so its id is known); the caller commits.
+    """Add ``message`` as a pending row; the caller commits. Its id is known after the next
+    flush: the rows of one transaction are written together.
 
     ``position`` is the game's position the mail shows: a reply to it is meant for it."""
     addresses = [address for _name, address in getaddresses([str(message["To"])]) if address]
@@ -41,7 +42,6 @@ def queue(
         next_attempt=datetime.now(UTC),
     )
     session.add(row)
-    session.flush()
     return row
 
 

@@ -76,6 +76,7 @@ def test_queue_adds_a_pending_row_without_committing(session, settings):
         "notice", "Ann <ann@example.org>", {"subject": "Hi", "paragraphs": []}, thread, settings
     )
     row = queue(session, message, "notice", None)
+    session.flush()  # the rows of a transaction are written together, at its next flush
     assert row.id is not None and row.status == "pending" and row.attempts == 0
     assert row.to_address == "ann@example.org" and row.subject == "Hi"
     assert row.message_id == message["Message-ID"]

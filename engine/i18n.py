@@ -21,6 +21,11 @@ def _catalogue() -> gettext.NullTranslations:
     return _active.get() or _ENGLISH
 
 
+def active() -> gettext.NullTranslations:
+    """The active catalogue (English when none is active)."""
+    return _catalogue()
+
+
 def _(message: str) -> str:
     """Translate ``message`` with the active catalogue (English when none is active)."""
     return _catalogue().gettext(message)

@@ -3,6 +3,11 @@
 Templates and the engine share one gettext: the environment's ``_``/``ngettext`` are
 :mod:`engine.i18n`'s, and :func:`render` makes the recipient's catalogue active around each
 render, so a template sentence and an engine sentence in the same mail are in one language.
+
+What every reader of a position sees alike (the open board) is rendered once for all of them:
+a template calls ``shared("mail/<game>/open.html", view=view|only("board", ...))``, and the
+named template is rendered with exactly those values, in the active language, once per
+distinct values (:func:`shared`).
 """
 
 from __future__ import annotations
@@ -14,6 +19,8 @@ from functools import lru_cache
 from pathlib import Path
 
 import jinja2
+import orjson
+from markupsafe import Markup
 
 from engine import i18n as engine_i18n
 
@@ -84,7 +91,38 @@ def mail_environment() -> jinja2.Environment:
     env.install_gettext_callables(engine_i18n._, engine_i18n.ngettext, newstyle=True)
     env.filters["wrap"] = wrap
     env.filters["quote"] = quote
+    env.filters["only"] = only
+    env.globals["shared"] = shared
     return env
+
+
+def only(values: dict, *keys: str) -> dict:
+    """The entries ``keys`` of ``values`` (a view's open parts, for :func:`shared`)."""
+    return {key: values[key] for key in keys}
+
+
+def shared(template: str, /, **values) -> str:
+    """``template`` rendered with ``values`` alone (JSON-able), in the active language.
+
+    Rendered once per language and distinct values (the same, in the same order), and the
+    template sees nothing but them: the readers of a position share it exactly when they hand
+    it the same values, so a reader never gets what was rendered from anything but their own.
+    HTML comes back as markup, text as text.
+    """
+    data = orjson.dumps(values)
+    return _rendered(template, engine_i18n.active(), data)
+
+
+def forget_shared() -> None:
+    """Forget the fragments :func:`shared` rendered (for tests and measuring)."""
+    _rendered.cache_clear()
+
+
+@lru_cache(maxsize=512)
+def _rendered(template: str, catalogue: gettext.NullTranslations, data: bytes) -> str:
+    with engine_i18n.use(catalogue):
+        out = mail_environment().get_template(template).render(**orjson.loads(data))
+    return Markup(out) if template.endswith(".html") else out
 
 
 def render(template: str, locale: str, /, **context) -> str:

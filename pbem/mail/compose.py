@@ -222,7 +222,9 @@ def compose(
     message.set_items(
         "Message-ID", [make_msgid(idstring=f"{kind}.{thread.game_id or 0}", domain=settings.domain)]
     )
-    parents = [i for i in (thread.root, thread.in_reply_to) if i]
+    # a Message-ID stored with bytes beyond ASCII cannot be written in a header field, where
+    # message ids are never encoded: such a reply is answered outside its thread
+    parents = [i for i in (thread.root, thread.in_reply_to) if i and i.isascii()]
     if parents:
         message.set_items("In-Reply-To", parents[-1:])
         message.set_items("References", list(dict.fromkeys(parents)))

@@ -34,6 +34,19 @@ def test_a_long_message_id_is_referenced_as_it_is(session, settings):
     assert headers["References"] == f"<game-12@pbem.test> {OUTLOOK_ID}"
 
 
+def test_a_message_id_beyond_ascii_is_not_referenced(session, settings):
+    thread = thread_for(
+        settings, 12, "HONGA", ["ann", "bob"], "tok12ann", in_reply_to="<\xc2\x80@b>"
+    )
+    context = {"subject": "Help", "paragraphs": ["Reply with help."]}
+    row = queue(
+        session, compose("notice", "ann@example.org", context, thread, settings), "notice", None
+    )
+    headers = raw_headers(row.message)
+    assert headers["In-Reply-To"] == "<game-12@pbem.test>"
+    assert headers["References"] == "<game-12@pbem.test>"
+
+
 def test_one_click_unsubscribe_survives_a_long_web_address(session, settings):
     settings = dataclasses.replace(
         settings,

@@ -21,6 +21,7 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m engine.bench
+	$(BIN)/python -m engine.bench_bots
 	$(BIN)/python -m pbem.bench
 	$(BIN)/python -m pbem.pictures.bench
 	$(BIN)/python -m pbem.bench_load

@@ -34,9 +34,12 @@ lint: $(STAMP)
 migrate: $(STAMP)
 	$(BIN)/pbem migrate
 
-# the template translators start from (pbem/locale/<lang>/LC_MESSAGES/pbem.po, see babel.cfg)
+# the template translators start from (pbem/locale/<lang>/LC_MESSAGES/pbem.po, see babel.cfg),
+# and the English catalogue written from it; then each translator runs
+# pybabel update -i pbem/locale/pbem.pot -d pbem/locale -D pbem -l <lang> --no-location
 messages: $(STAMP)
 	$(BIN)/pybabel extract -F babel.cfg -o pbem/locale/pbem.pot --project pbem --no-location --sort-output .
+	$(BIN)/python -m pbem.english
 
 clean:
 	rm -rf $(VENV) var .pytest_cache

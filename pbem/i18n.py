@@ -1,4 +1,5 @@
-"""Catalogues per locale and the Jinja2 environment that renders mails.
+"""Catalogues per locale (each `.po` compiled in memory at first use) and the Jinja2
+environment that renders mails.
 
 Templates and the engine share one gettext: the environment's ``_``/``ngettext`` are
 :mod:`engine.i18n`'s, and :func:`render` makes the recipient's catalogue active around each
@@ -13,6 +14,7 @@ distinct values (:func:`shared`).
 from __future__ import annotations
 
 import gettext
+import io
 import re
 import textwrap
 from functools import lru_cache
@@ -20,6 +22,8 @@ from pathlib import Path
 
 import jinja2
 import orjson
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
 from markupsafe import Markup
 
 from engine import i18n as engine_i18n
@@ -42,17 +46,40 @@ class _Untranslated(gettext.NullTranslations):
 
 @lru_cache(maxsize=64)
 def translations(locale: str) -> gettext.NullTranslations:
-    """The catalogue ``pbem/locale/<locale>/LC_MESSAGES/pbem.mo``; English when there is none.
+    """The catalogue of ``locale``; English sentences when there is none.
 
-    ``pt-BR`` and ``pt_BR`` are the same locale and fall back to ``pt``.
+    ``pt-BR`` and ``pt_BR`` are the same locale and fall back to ``pt`` when there is no
+    ``pt_BR`` catalogue.
     """
     if not _LOCALE.fullmatch(locale or ""):
         return gettext.NullTranslations()
-    language = locale.replace("-", "_")
-    try:
-        return gettext.translation(DOMAIN, LOCALE_DIR, languages=[language])
-    except FileNotFoundError:
-        return _Untranslated(language)
+    language, *region = locale.replace("-", "_").split("_")
+    candidates = ["_".join([language.lower(), *region]), language.lower()]
+    for name in candidates:
+        path = catalogue_path(name)
+        if path.is_file():
+            return _compiled(path)
+    return _Untranslated(locale.replace("-", "_"))
+
+
+def catalogue_path(name: str) -> Path:
+    """Where the catalogue of locale ``name`` (``es``, ``pt_BR``) is: its ``.po`` file."""
+    return LOCALE_DIR / name / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+@lru_cache(maxsize=16)
+def _compiled(path: Path) -> gettext.GNUTranslations:
+    """The ``.po`` at ``path`` compiled in memory, once per process.
+
+    The ``.po`` is read directly (no ``.mo`` in git or to build; docs/LANGUAGES.md): a
+    fuzzy or empty translation is left out, so its English msgid is shown.
+    """
+    with path.open("rb") as po:
+        catalog = read_po(po, domain=DOMAIN)
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog)
+    compiled.seek(0)
+    return gettext.GNUTranslations(compiled)
 
 
 def wrap(text: str, width: int = 72, indent: str = "") -> str:

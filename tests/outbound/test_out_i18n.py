@@ -8,8 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
+from babel.messages.pofile import read_po, write_po
 
 from engine.i18n import _, language, use
 from pbem import i18n
@@ -52,7 +51,7 @@ def pot(tmp_path_factory) -> Path:
 
 @pytest.fixture
 def shouting(pot, tmp_path, monkeypatch):
-    """A real compiled catalogue for locale ``xx`` translating everything to upper case."""
+    """A real catalogue for locale ``xx`` translating everything to upper case."""
     with pot.open("rb") as f:
         catalog = read_po(f)
     for message in catalog:
@@ -64,8 +63,8 @@ def shouting(pot, tmp_path, monkeypatch):
             message.string = shout(message.id)
     folder = tmp_path / "locale" / "xx" / "LC_MESSAGES"
     folder.mkdir(parents=True)
-    with (folder / "pbem.mo").open("wb") as f:
-        write_mo(f, catalog)
+    with (folder / "pbem.po").open("wb") as f:
+        write_po(f, catalog)
     monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path / "locale")
     i18n.translations.cache_clear()
     yield "xx"

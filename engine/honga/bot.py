@@ -1,7 +1,9 @@
-"""A simple greedy player: a placement that keeps HONGA away and scores now (holding the two
-cards of an extra draw, the best placement of either), then the best trades, mammoths while
-affordable, bonus cards that help at once (the caveman's +2 before or after the mountain
-hands, whichever leaves it higher), and done (which climbs the mountain hands left)."""
+"""A simple greedy player: it lays its card the way that leaves it best off once the turn is
+played out (points, and what the resources, mammoths, bonus cards, the caveman's step and the
+tusk are worth later; HONGA at its fire costs), then trades for the most points, plays the
+bonus cards that help at once (the caveman's +2 before or after the mountain hands, whichever
+leaves it higher), lures mammoths while they are worth their food, gives resources for points
+while the buy bonus runs, and ends with done (which climbs the mountain hands left)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,15 @@ from engine.contract import copy_state
 
 from . import commands, data, rules
 
+#: What one unit is worth later, in points: a trade card pays about a point per unit (water
+#: stands in for others two for one), a mammoth 3 in a trade; the tusk brings a fifth hand.
+RESOURCE_WORTH = {"fish": 0.6, "berries": 0.6, "mushrooms": 0.6, "water": 0.4}
+MAMMOTH_WORTH = 1.6
+TUSK_WORTH = 2.5
+BONUS_CARD_WORTH = 1.0
+STEP_WORTH = 0.7  # per step above the first: the points the others' summit pays, and the top
+HONGA_COST = 1.5  # he eats a unit at the start of each turn he stays
+
 
 def choose(state: dict, player: str, chooser: random.Random) -> str:
     allowed = commands.legal(state, player)
@@ -18,7 +29,12 @@ def choose(state: dict, player: str, chooser: random.Random) -> str:
     if phase == "place":
         return max(allowed, key=lambda c: (_placement_value(state, player, c), chooser.random()))
     if phase != "act":
-        return allowed[0]
+        return allowed[0]  # a trade's mammoth: the board's before the herd's (the tusk)
+    return _action(state, player, allowed)
+
+
+def _action(state: dict, player: str, allowed: list[str]) -> str:
+    """The act phase's next command, by the order above."""
     trades = [c for c in allowed if c.startswith("trade")]
     if trades:
         return max(trades, key=lambda c: _trade_points(state, c))
@@ -28,8 +44,11 @@ def choose(state: dict, player: str, chooser: random.Random) -> str:
                 return _climb_order(state, player, command)
             return command
     for command in allowed:
-        if command.startswith("lure") or command.startswith("buy"):
+        if command.startswith("lure") and _worth_luring(state, player, command):
             return command
+    buys = [c for c in allowed if c.startswith("buy")]
+    if buys:
+        return _cheapest_buy(state, player, buys)
     return "done"
 
 
@@ -60,22 +79,52 @@ def _good_bonus(state: dict, player: str, command: str) -> bool:
     return kind in ("two_points", "buy_points", "good_trade", "swap")
 
 
-def _placement_value(state: dict, player: str, command: str) -> float:
-    """Points and resources after laying the card this way and trading greedily."""
+def _worth_luring(state: dict, player: str, command: str) -> bool:
+    """Whether the mammoth is worth more than the food it costs."""
     trial = copy_state(state)
     commands.execute(trial, player, command)
-    if trial["turn"]["hands"]["mountain"]:
-        commands.execute(trial, player, "climb")
-    for _ in range(8):
-        trades = rules.trade_options(trial, player)
-        if not trades:
+    return worth(trial, player) > worth(state, player)
+
+
+def _cheapest_buy(state: dict, player: str, buys: list[str]) -> str:
+    """The buy that gives away the least useful resource: water before the others, then the
+    one held most of."""
+    res = state["pl"][player]["res"]
+    return min(buys, key=lambda c: (RESOURCE_WORTH[c.split()[1]], -res[c.split()[1]]))
+
+
+def worth(state: dict, player: str) -> float:
+    """What ``player``'s position is worth in points: the score and what the rest is worth
+    later."""
+    me = state["pl"][player]
+    value = me["score"] + sum(RESOURCE_WORTH[r] * n for r, n in me["res"].items())
+    value += MAMMOTH_WORTH * (me["board"] + state["herd"].count(player))
+    value += TUSK_WORTH * (state["tusk"] == player)
+    value += BONUS_CARD_WORTH * (len(me["fresh"]) + sum(c is not None for c in me["bonus"]))
+    value += STEP_WORTH * (me["step"] - 1)
+    return value - HONGA_COST * (state["honga"] == player)
+
+
+def played_out(state: dict, player: str) -> dict:
+    """A copy of ``state`` with the current turn's actions played by this bot, up to 'done'
+    (not drawn: the next card is unknown), the mountain hands left climbed."""
+    trial = copy_state(state)
+    for _ in range(20):
+        if trial["phase"] == "pay":
+            commands.execute(trial, player, commands.legal(trial, player)[0])
+            continue
+        command = _action(trial, player, commands.legal(trial, player))
+        if command == "done":
             break
-        slot = max(trades, key=lambda s: data.TRADE_CARDS[trial["trade_slots"][s]]["points"])
-        rules.start_trade(trial, player, slot)
-        while trial["phase"] == "pay":
-            rules.pay_mammoth(trial, player, rules.mammoth_sources(trial, player)[0])
-    me = trial["pl"][player]
-    value = me["score"] + 0.3 * sum(me["res"].values()) + 0.15 * me["step"]
-    if trial["honga"] == player:
-        value -= 1.0
-    return value
+        commands.execute(trial, player, command)
+    waiting = trial["turn"]["hands"]["mountain"]
+    if waiting:
+        rules.climb_hands(trial, player, waiting)
+    return trial
+
+
+def _placement_value(state: dict, player: str, command: str) -> float:
+    """What the position is worth after laying the card this way and playing the turn out."""
+    trial = copy_state(state)
+    commands.execute(trial, player, command)
+    return worth(played_out(trial, player), player)

@@ -3,6 +3,7 @@ catalogue translates every one of them, placeholders kept."""
 
 from __future__ import annotations
 
+import ast
 import re
 from collections import Counter
 
@@ -78,3 +79,117 @@ def test_every_message_is_translated_with_its_placeholders(language):
 def test_a_catalogue_is_read_from_its_po_once_and_shared_by_its_regions(language):
     assert i18n.translations(language) is i18n.translations(f"{language}-XX")
     assert i18n.translations(language).info()["language"] == language
+
+
+# -- nothing players read escapes gettext ----------------------------------------------------
+
+#: Attributes a reader sees or hears (a picture's text, a tooltip, a screen reader's label).
+READABLE = re.compile(r'\b(?:alt|title|aria-label|placeholder)\s*=\s*"([^"]*)"', re.I)
+#: Names that are the same in every language.
+NAMES = {"pbem"}
+TEMPLATES = sorted(
+    p for p in i18n.TEMPLATES_DIR.rglob("*") if p.suffix in (".html", ".txt") and p.is_file()
+)
+
+
+def literal_words(source: str) -> list[str]:
+    """The words of ``source`` (a template) a reader would read untranslated: its text outside
+    ``{% trans %}`` blocks and expressions, without markup, comments, style sheets, addresses
+    and links, and the readable attributes' literal values."""
+    env = i18n.mail_environment()
+    tokens = list(env.lex(source))
+    parts, depth = [], 0
+    for index, (_line, kind, value) in enumerate(tokens):
+        if kind == "block_begin":
+            name = next((v for _, k, v in tokens[index + 1 :] if k == "name"), "")
+            depth += {"trans": 1, "endtrans": -1}.get(name, 0)
+            parts.append("\x00")
+        elif kind == "variable_begin":
+            parts.append("\x00")  # an expression: its words come from gettext or the data
+        elif kind == "data" and depth == 0:
+            parts.append(value)
+    text = "".join(parts)
+    text = re.sub(r"<!--.*?-->|<style\b.*?</style>", " ", text, flags=re.S | re.I)
+    readable = [value for tag in re.findall(r"<[^>]*>", text) for value in READABLE.findall(tag)]
+    text = re.sub(r"<[^>]*>|&#?\w+;", " ", text)
+    text = re.sub(r"[\w.+-]+@[\w.-]+|https?://\S+", " ", " ".join([text, *readable]))
+    words = re.findall(r"[^\W\d_]{2,}", text)
+    return [word for word in words if word not in NAMES]
+
+
+@pytest.mark.parametrize("path", TEMPLATES, ids=lambda p: str(p.relative_to(i18n.TEMPLATES_DIR)))
+def test_a_template_has_no_words_outside_gettext(path):
+    assert literal_words(path.read_text()) == []
+
+
+def test_the_template_check_finds_words_in_text_and_readable_attributes():
+    source = (
+        '<p>{{ _("Your turn") }}: {% trans %}Go on{% endtrans %} {{ n }} &nbsp;—</p>'
+        '<style>p{font-family:serif}</style><!-- a note --><img src="x.png" style="width:9px">'
+    )
+    assert literal_words(source) == []
+    assert literal_words("<p>Your turn</p>") == ["Your", "turn"]
+    assert literal_words('<img alt="the board" src="b.png">') == ["the", "board"]
+    assert literal_words("<img alt=\"{{ _('the board') }}\">") == []
+    assert literal_words("{% if x %}Waiting{% endif %}") == ["Waiting"]
+
+
+#: The engines' modules of command words in other languages (read, never written to players).
+LEXICONS = "lexicon.py"
+#: Errors only a programmer reads.
+PROGRAMMERS = {"TypeError", "ValueError", "AssertionError", "KeyError"}
+SENTENCE = re.compile(r"[^\W\d_]+ [^\W\d_]+ [^\W\d_]+")
+
+
+def sentences_outside_gettext(source: str) -> list[str]:
+    """String literals of three words or more that are neither a docstring nor inside
+    ``_``, ``N_`` or ``ngettext`` (nor an error for programmers)."""
+    tree = ast.parse(source)
+    parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+    docstrings = {
+        node.body[0].value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+    }
+    found = []
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Constant) and isinstance(node.value, str)):
+            continue
+        if node in docstrings or not SENTENCE.search(node.value):
+            continue
+        parent = parents.get(node)
+        while parent is not None:
+            if isinstance(parent, ast.Call):
+                called = getattr(parent.func, "id", getattr(parent.func, "attr", ""))
+                if called in {"_", "N_", "ngettext"} | PROGRAMMERS:
+                    break
+            parent = parents.get(parent)
+        else:
+            found.append(node.value)
+    return found
+
+
+ENGINE_MODULES = sorted(
+    p
+    for p in (REPO / "engine").rglob("*.py")
+    if p.name != LEXICONS and not p.name.startswith("bench")  # benches talk to programmers
+)
+
+
+@pytest.mark.parametrize("path", ENGINE_MODULES, ids=lambda p: str(p.relative_to(REPO)))
+def test_an_engine_sentence_goes_through_gettext(path):
+    assert sentences_outside_gettext(path.read_text()) == []
+
+
+def test_the_engine_check_finds_sentences_outside_gettext():
+    source = '''
+def describe(event):
+    """What happened, in a sentence of the reader's."""
+    if event:
+        return _("{p} took the wood.").format(p=event)
+    raise TypeError("an event is a dict")
+    return f"{event} took the stone."
+'''
+    assert sentences_outside_gettext(source) == [" took the stone."]

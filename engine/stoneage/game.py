@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from engine.contract import Game, IllegalMove, Option, copy_state, normalize
-from engine.i18n import _
+from engine.i18n import N_, _
 
 from . import bot, commands, data, rules, summary, text, view
 
@@ -22,9 +22,9 @@ class StoneAge(Game):
     min_players = 2
     max_players = 4
     options = {
-        "mammoth_herd": Option(bool, False, "Play with the mini-expansion The Mammoth Herd."),
+        "mammoth_herd": Option(bool, False, N_("Play with the mini-expansion The Mammoth Herd.")),
         "resource_limit": Option(
-            bool, False, "The 28 wood, 18 clay, 12 stone and 10 gold are a hard limit."
+            bool, False, N_("The 28 wood, 18 clay, 12 stone and 10 gold are a hard limit.")
         ),
     }
     conformance_options = [

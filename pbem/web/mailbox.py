@@ -14,8 +14,10 @@ from collections import Counter
 from email.message import EmailMessage
 from email.utils import make_msgid, parseaddr
 
-from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, redirect, request, url_for
 
+from engine.lexicon import LANGUAGES
+from pbem import i18n
 from pbem.mail.accept import accept_and_enqueue
 from pbem.web.webhooks import from_loopback
 
@@ -62,6 +64,13 @@ def _game(message: EmailMessage) -> int | None:
     return int(value) if value.isdigit() else None
 
 
+def _page(**context) -> Response:
+    """The mailbox page in the browser's language (its Accept-Language), English by default."""
+    locale = request.accept_languages.best_match(LANGUAGES) or "en"
+    page = i18n.render("web/mailbox.html", locale, locale=locale, url_for=url_for, **context)
+    return Response(page, mimetype="text/html")
+
+
 #: Mails on one page of a mailbox.
 PAGE_SIZE = 10
 
@@ -85,8 +94,7 @@ def _submit(sender: str, to: str, subject: str, body: str, answering: EmailMessa
 def index():
     """Who has mail, per game, and a form to write to the service (``new honga with ...``)."""
     counts = Counter((_recipient(message), _game(message) or 0) for _, message in _mails())
-    return render_template(
-        "web/mailbox.html",
+    return _page(
         counts=sorted(counts.items()),
         mails=None,
         address=None,
@@ -117,8 +125,7 @@ def inbox(address: str, game_id: int | None = None):
         }
         for key, m in chosen[(page - 1) * PAGE_SIZE : page * PAGE_SIZE]
     ]
-    return render_template(
-        "web/mailbox.html",
+    return _page(
         counts=None,
         mails=mails,
         address=address,

@@ -82,3 +82,11 @@ def test_a_page_per_game_and_player_paged_with_the_html_in_a_frame(sqlite_inboun
     assert "<summary>Text part</summary>" in first and "it is your turn" in first
     second = client.get("/mailbox/ann@example.org/game/1?page=2").get_data(as_text=True)
     assert second.count("<iframe") == 2
+
+
+def test_the_mailbox_is_in_the_browsers_language(sqlite_inbound, enqueued):
+    client = create_app(sqlite_inbound, enqueued.append).test_client()
+    german = client.get("/mailbox/", headers={"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"})
+    assert '<html lang="de">' in german.get_data(as_text=True)
+    other = client.get("/mailbox/", headers={"Accept-Language": "fi"}).get_data(as_text=True)
+    assert '<html lang="en">' in other and "No mail yet." in other

@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session, selectinload
 
 import engine
 from engine.i18n import _, ngettext, use
-from pbem import clock, deadlines, i18n, notify
+from pbem import clock, deadlines, i18n, notify, plans
 from pbem.config import Settings
 from pbem.db import lock_name
 from pbem.mail import address as mail_address
@@ -343,13 +343,16 @@ def apply(
     lines: list[str],
     guard: int | None = None,
     inbound_id: int | None = None,
+    plan: list[str] | None = None,
 ) -> Played:
     """Apply the game lines of one mail (see :func:`play_lines`) and mail the players.
 
     ``game`` must be locked (:func:`locked`). When nothing can be applied nothing changes and
     :class:`Refused` names the line and the reason. When a line fails after a draw, the
     applied lines are kept and the mover's mail says which line was refused and why; the
-    returned ``refused`` tells the caller the rest of the mail is not carried out.
+    returned ``refused`` tells the caller the rest of the mail is not carried out. ``plan``
+    (the mail's lines after ``later``) replaces the seat's plan when the mail is applied
+    whole, and is played at once where the turn still is, or comes back to, the seat.
     """
     game_engine = engine.load(game.kind)
     refusal = _refusal(game, guard)
@@ -370,10 +373,45 @@ def apply(
                 inbound_id=inbound_id,
             )
         )
-    state = _play_absent(session, game, game_engine, played.state, number + len(played.logged))
+    if plan is not None and played.refused is None:
+        seat.plan = plan
+    state, stopped = _play_on(session, game, game_engine, played.state, number + len(played.logged))
     waiting_before = game_engine.to_move(before)
-    _save(session, settings, game, game_engine, state, seat, waiting_before, played)
+    _save(
+        session, settings, game, game_engine, state, seat, waiting_before, played, stopped=stopped
+    )
     return played
+
+
+def write_plan(
+    session: Session,
+    settings: Settings,
+    game: Game,
+    seat: Seat,
+    plan: list[str],
+    guard: int | None = None,
+) -> None:
+    """A mail with a plan and no move for now: the plan replaces the seat's. On the seat's
+    turn it is played at once (:func:`apply`); else its player is told it is kept."""
+    refusal = _refusal(game, guard)
+    if refusal:
+        raise Refused(f"#{guard}" if guard is not None else plan[0], refusal)
+    game_engine = engine.load(game.kind)
+    if seat.name in game_engine.to_move(game_engine.restore(game.state)):
+        apply(session, settings, game, seat, [], guard, plan=plan)
+        return
+    seat.plan = plan
+    notify.notice(
+        session,
+        settings,
+        seat.player.address,
+        _("Your plan"),
+        [_("Your plan: {plan}").format(plan=plans.shown(seat)), plans.how_it_is_played()],
+        game=game,
+        seat=seat,
+        locale=seat.player.language,
+        news=True,
+    )
 
 
 def _refusal(game: Game, guard: int | None) -> str:
@@ -395,18 +433,38 @@ def _last_move(session: Session, game_id: int) -> int:
     )
 
 
-def _play_absent(session: Session, game: Game, game_engine, state: dict, number: int) -> dict:
-    """Seats whose players resigned, or that the bot keeps after late turns, are played by the
-    engine's bot, move by move, logged."""
+def _play_on(
+    session: Session, game: Game, game_engine, state: dict, number: int
+) -> tuple[dict, dict[str, plans.Step]]:
+    """Play the seats that move without a mail, move by move, each logged as the seat's:
+    those whose players resigned, or that the bot keeps after late turns, by the engine's bot;
+    those with a plan by its next line (:func:`plans.next_move`). A plan whose next line is
+    not legal is dropped; returns the state and, by seat name, the steps where plans stopped.
+
+    Linear: every round plays a move or drops a plan, and plans are bounded.
+    """
     absent = {s.name: s for s in game.seats if s.status in ("resigned", "autopilot")}
+    planned = {s.name: s for s in game.seats if s.status == "joined" and s.plan}
     chooser = random.Random(f"{game.seed}/bot/{number}")
-    while absent and (waiting := [p for p in game_engine.to_move(state) if p in absent]):
+    stopped: dict[str, plans.Step] = {}
+    while waiting := [
+        p for p in game_engine.to_move(state) if p in absent or (p in planned and planned[p].plan)
+    ]:
         name = waiting[0]
-        command = game_engine.bot(state, name, chooser)
-        state = game_engine.play(state, name, command)
+        if name in absent:
+            seat, command = absent[name], game_engine.bot(state, name, chooser)
+            state = game_engine.play(state, name, command)
+        else:
+            seat, step = planned[name], plans.next_move(game_engine, state, planned[name])
+            if step.command is None:
+                seat.plan, stopped[name] = [], step
+                continue
+            seat.plan, command, state = seat.plan[1:], step.command, step.state
+            if name not in game_engine.to_move(state):
+                deadlines.stop(seat)  # a planned move ends a turn as a mailed one does
         number += 1
-        session.add(Move(game_id=game.id, number=number, seat_id=absent[name].id, command=command))
-    return state
+        session.add(Move(game_id=game.id, number=number, seat_id=seat.id, command=command))
+    return state, stopped
 
 
 def _save(
@@ -423,6 +481,7 @@ def _save(
     addressed: frozenset[str] = frozenset(),
     notes: dict[str, list[notify.Note]] | None = None,
     at: datetime | None = None,
+    stopped: dict[str, plans.Step] | None = None,
 ) -> None:
     """Persist the new state, bump the position, start and stop the seats' clocks, and mail
     the players who want to hear of it their view (:func:`notify.mailed` decides who).
@@ -432,9 +491,14 @@ def _save(
     of every mail (a player left), in each reader's language. ``news`` is for everybody who
     gets game mail (the start, a deadline that passed); ``addressed`` seats are told whatever
     their settings; ``notes`` add sentences per seat name (``""``: everybody else); ``at`` is
-    when the change happens (a deadline scan may run as if at another time).
+    when the change happens (a deadline scan may run as if at another time). ``stopped``: the
+    seats whose plans stopped (:func:`_play_on`), each told why, whatever their settings.
     """
     at = at or now()
+    notes = dict(notes or {})
+    for name, step in (stopped or {}).items():
+        notes[name] = [*notes.get(name, notes.get("", [])), plans.stopped_note(step)]
+    addressed = addressed | frozenset(stopped or ())
     game.state = game_engine.dump(state)
     game.version += 1
     game.updated = now()
@@ -464,7 +528,7 @@ def late_turn(session: Session, settings: Settings, game: Game, seat: Seat, at: 
     deadlines.stop(seat)
     name = seat.name
     if game.late == "drop":
-        seat.status = "resigned"
+        seat.status, seat.plan = "resigned", []
         mine = [
             lambda: _("Your time to move ran out, so you left the game: the bot plays your seat.")
         ]
@@ -513,7 +577,7 @@ def late_turn(session: Session, settings: Settings, game: Game, seat: Seat, at: 
                     "to this game starts the count again."
                 ).format(most=deadlines.AUTOPILOT_FOR_GOOD)
             )
-    state = _play_absent(session, game, game_engine, state, number)
+    state, stopped = _play_on(session, game, game_engine, state, number)
     _save(
         session,
         settings,
@@ -524,6 +588,7 @@ def late_turn(session: Session, settings: Settings, game: Game, seat: Seat, at: 
         addressed=frozenset({seat.name}),
         notes={name: mine, "": others},
         at=at,
+        stopped=stopped,
     )
 
 
@@ -548,20 +613,20 @@ def resign(session: Session, settings: Settings, game: Game, seat: Seat) -> None
         raise GameError(_("Game {id} is not running.").format(id=game.id))
     if seat.status != "joined":
         raise GameError(_("You have left game {id} already.").format(id=game.id))
-    seat.status, seat.resign_asked = "resigned", None
+    seat.status, seat.resign_asked, seat.plan = "resigned", None, []
     if not any(other.status == "joined" for other in game.seats):
         _abandon(session, settings, game, seat)
         return
     game_engine = engine.load(game.kind)
     state = game_engine.restore(game.state)
-    state = _play_absent(session, game, game_engine, state, _last_move(session, game.id))
+    state, stopped = _play_on(session, game, game_engine, state, _last_move(session, game.id))
 
     def note() -> str:
         return _("{name} has left the game: a bot plays that seat from now on.").format(
             name=seat.name
         )
 
-    _save(session, settings, game, game_engine, state, note=note, news=True)
+    _save(session, settings, game, game_engine, state, note=note, news=True, stopped=stopped)
 
 
 def _abandon(session: Session, settings: Settings, game: Game, last: Seat) -> None:

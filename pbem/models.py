@@ -149,7 +149,9 @@ class Seat(Base):
     three late turns in a row, until the player writes). ``mail`` overrides the player's
     setting for this game (None: follow it; "digest": muted). While the seat is to move,
     ``turn_since`` says since when, ``deadline`` when its time is up, ``reminders`` how many
-    were sent and ``alarm`` when the deadline scan must look at it next.
+    were sent and ``alarm`` when the deadline scan must look at it next. ``plan``: the moves
+    its player wrote ahead for their next turns (:mod:`pbem.plans`), each a list of
+    alternatives as typed; the service's, never the engine's, and shown to nobody else.
     """
 
     __tablename__ = "seat"
@@ -175,6 +177,7 @@ class Seat(Base):
     reminders: Mapped[int] = mapped_column(Integer, default=0)
     alarm: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True, index=True)
     autopilot: Mapped[int] = mapped_column(Integer, default=0)  # late turns in a row
+    plan: Mapped[list] = mapped_column(JSONData, default=list)
 
     game: Mapped[Game] = relationship(back_populates="seats")
     player: Mapped[Player] = relationship()

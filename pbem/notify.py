@@ -16,7 +16,7 @@ from sqlalchemy import func, select
 
 import engine
 from engine.i18n import _, language, use
-from pbem import clock, deadlines, i18n, pictures
+from pbem import clock, deadlines, i18n, pictures, plans
 from pbem.config import Settings
 from pbem.db import lock_name
 from pbem.mail import compose, outbox
@@ -287,6 +287,7 @@ def turn(
         context["note"] = "\n\n".join(n for n in (note, *(write() for write in notes)) if n) or None
         context["timing"] = timing(game, seat, context["waiting_for"])
         context["status"] = status
+        context["plan"] = plans.shown(seat) if seat.plan else None  # its owner's, nobody else's
     view, result = context["view"], context["result"]
     if view["log"]:
         seat.seen = view["log"][-1]["n"]

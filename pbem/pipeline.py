@@ -22,7 +22,7 @@ import engine
 from engine import resemble
 from engine.i18n import _, language, use
 from engine.lexicon import fold
-from pbem import deadlines, digest, games, i18n, languages, notify, players
+from pbem import deadlines, digest, games, i18n, languages, notify, plans, players
 from pbem.config import Settings
 from pbem.mail import commands, mime
 from pbem.mail import language as mail_language
@@ -284,28 +284,35 @@ def _read_seat_mail(mail: SeatMail, text: str) -> commands.Parsed:
 
 
 def _seat_mail(mail: SeatMail, parsed: commands.Parsed) -> None:
-    """A reply to a game mail: check every line first, apply the game lines, then the rest."""
-    service = [line for line in parsed.lines if line.kind != "game"]
-    moves = [line.text for line in parsed.lines if line.kind == "game"]
+    """A reply to a game mail: check every line first, apply the game lines, then the rest.
+
+    Game lines after a line ``later`` are the player's plan for their next turns
+    (:mod:`pbem.plans`); the lines before it are played now.
+    """
+    later = next((i for i, line in enumerate(parsed.lines) if line.name == "later"), None)
+    now_lines = parsed.lines if later is None else parsed.lines[:later]
+    service = [line for line in parsed.lines if line.kind != "game" and line.name != "later"]
+    moves = [line.text for line in now_lines if line.kind == "game"]
+    plan = _plan(parsed.lines[later + 1 :]) if later is not None else None
     for line in service:
         _check(mail.settings, line, SEAT_HANDLERS)
     service = _once_each(service)
     if not parsed.lines:
         raise games.Refused("", _("We found no command in your mail."))
-    if moves and mail.game.status != "inviting":
+    if (moves or plan) and mail.game.status == "inviting":
+        raise games.Refused(
+            (moves or plan)[0], _("The game has not started yet: reply join to take your seat.")
+        )
+    if moves:
         if parsed.guard is None and _late(mail):
             _answer_late(mail)
             return
         if parsed.guard in (None, mail.game.version):  # a stale '#N' is refused for it
             moves = _without_idle_turn_ends(mail, moves)
-        if not moves and not service:  # only a 'done' that changed nothing: the position
+        if not moves and not service and not plan:  # only a 'done' that changed nothing
             notify.turn(mail.session, mail.settings, mail.game, mail.seat, mail.state(), stale=True)
             return
     if moves:
-        if mail.game.status == "inviting":
-            raise games.Refused(
-                moves[0], _("The game has not started yet: reply join to take your seat.")
-            )
         played = games.apply(
             mail.session,
             mail.settings,
@@ -314,15 +321,30 @@ def _seat_mail(mail: SeatMail, parsed: commands.Parsed) -> None:
             moves,
             parsed.guard,
             mail.inbound_id,
+            plan,
         )
         if played.refused:
             return  # applied up to a draw; the rest is refused, as the mover's mail says
+    elif plan:
+        games.write_plan(mail.session, mail.settings, mail.game, mail.seat, plan, parsed.guard)
     for line in service:
         try:
             SEAT_HANDLERS[line.name](mail, line)
         except (games.GameError, players.SettingError) as exc:
             raise games.Refused(line.text, str(exc)) from None
     mail.confirm()
+
+
+def _plan(lines: list[commands.Line]) -> list[str] | None:
+    """The plan written after ``later``: its game lines (None when there are none, and a
+    ``later`` without lines changes nothing: "Later," is also how people sign)."""
+    written = [line.text for line in lines if line.kind == "game"]
+    if not written:
+        return None
+    try:
+        return plans.checked(written)
+    except plans.PlanError as exc:
+        raise games.Refused(written[0], str(exc)) from None
 
 
 def _answered_mail(session: Session, message: EmailMessage, seat: Seat) -> OutboundMail | None:
@@ -591,6 +613,37 @@ def _games(mail: SeatMail, line: commands.Line) -> None:
     _list_games(mail.session, mail.settings, mail.seat.player.address, mail.game, mail.seat)
 
 
+def _plan_command(mail: SeatMail, line: commands.Line) -> None:
+    """``plan``: the player's plan, only to them; ``plan clear`` drops it."""
+    seat = mail.seat
+    if line.argument:
+        seat.plan = []
+        paragraphs = [_("Your plan is dropped: you play your next turns by mail again.")]
+    elif seat.plan:
+        paragraphs = [_("Your plan: {plan}").format(plan=plans.shown(seat))]
+        paragraphs.append(plans.how_it_is_played())
+    else:
+        paragraphs = [
+            _(
+                "You have no plan. To write your next moves ahead, put a line later below "
+                "this turn's commands and your next moves under it, one per line, in order; "
+                "a line may list alternatives with or between them, and the first one legal "
+                "when its turn comes is played."
+            )
+        ]
+    notify.notice(
+        mail.session,
+        mail.settings,
+        seat.player.address,
+        _("Your plan"),
+        paragraphs,
+        game=mail.game,
+        seat=seat,
+        locale=seat.player.language,
+        news=bool(line.argument),
+    )
+
+
 def _unsubscribe(mail: SeatMail, line: commands.Line) -> None:
     games.unsubscribe(mail.session, mail.settings, mail.seat.player)
     _unsubscribed(mail.session, mail.settings, mail.seat.player.address)
@@ -625,6 +678,7 @@ SEAT_HANDLERS: dict[str, Callable[[SeatMail, commands.Line], None]] = {
     "language": _language,
     "mute": _mute,
     "unmute": _mute,
+    "plan": _plan_command,
 }
 
 
@@ -770,6 +824,8 @@ PLAYER_HANDLERS: dict[str, Callable[[PlayerMail, commands.Line], None]] = {
     "games": _player_games,
     "mute": _in_a_game,
     "unmute": _in_a_game,
+    "later": _in_a_game,
+    "plan": _in_a_game,
     "unsubscribe": _digest_off,  # this address is the digest's: it stops the digest alone
     **SETTING_HANDLERS,
 }

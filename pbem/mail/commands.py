@@ -69,6 +69,10 @@ def _game_request(argument: str) -> bool:
     return "@" in argument
 
 
+def _plan_request(argument: str) -> bool:
+    return fold(argument) in ("", *PLAN_CLEAR)
+
+
 def _language_name(argument: str) -> bool:
     return len(argument.split()) <= 1
 
@@ -92,6 +96,9 @@ _AWAY = re.compile(r"^(until\s+)?\d{4}-\d{1,2}-\d{1,2}$", re.IGNORECASE)
 def _away_date(argument: str) -> bool:
     return bool(_AWAY.match(argument))
 
+
+#: Words after ``plan`` that drop the plan, in every language (folded).
+PLAN_CLEAR = ("clear", "cancel", "borrar", "cancelar", "loschen", "abbrechen", "apagar")
 
 #: Words that confirm a command asking for it (``resign yes``), in every language (folded).
 CONFIRMATIONS = ("yes", "confirm", "si", "confirmo", "confirmar", "ja", "bestatigen", "sim")
@@ -204,6 +211,23 @@ SERVICE_COMMANDS: tuple[ServiceCommand, ...] = (
         _language_name,
         N_("language es"),
     ),
+    ServiceCommand(
+        "later",
+        {
+            "en": ("later", "then later", "next turns"),
+            "es": ("después", "más tarde"),
+            "de": ("später", "nächste züge"),
+            "pt": ("depois", "mais tarde"),
+        },
+        _nothing,
+        N_("later"),
+    ),
+    ServiceCommand(
+        "plan",
+        {"en": ("plan",), "es": ("plan",), "de": ("plan",), "pt": ("plano",)},
+        _plan_request,
+        N_("plan | plan clear"),
+    ),
     ServiceCommand("mail", {"en": ("mail",)}, _mail_level, N_("mail every|turns|digest")),
     ServiceCommand("mute", {"en": ("mute",)}, _nothing, N_("mute")),
     ServiceCommand("unmute", {"en": ("unmute",)}, _nothing, N_("unmute")),
@@ -225,6 +249,15 @@ SERVICE_WORDS: dict[str, ServiceCommand] = {
     for command in SERVICE_COMMANDS
     for words in command.words.values()
     for word in words
+    if " " not in word
+}
+#: Commands written as several words ("then later", "más tarde"): the whole line is the command.
+SERVICE_PHRASES: dict[str, ServiceCommand] = {
+    fold(word): command
+    for command in SERVICE_COMMANDS
+    for words in command.words.values()
+    for word in words
+    if " " in word
 }
 
 #: Words whose slips are words people sign with ("Regards" is two slips from "regras").
@@ -375,6 +408,9 @@ def _merge_guard(current: int | None, new: int) -> int:
 
 def _line(number: int, content: str) -> Line:
     text = _single_spaces(content)
+    phrase = SERVICE_PHRASES.get(fold(text).rstrip(_TRAILING_PUNCTUATION + ":"))
+    if phrase is not None:
+        return Line(number, text, "service", phrase.name, "")
     first, *rest = content.split(None, 1)
     command = SERVICE_WORDS.get(fold(first).rstrip(_FIRST_WORD_PUNCTUATION))
     if command is None:

@@ -26,6 +26,7 @@ bench: $(STAMP)
 	$(BIN)/python -m pbem.pictures.bench
 	$(BIN)/python -m pbem.bench_load
 	$(BIN)/python -m pbem.mail.bench
+	$(BIN)/python -m pbem.bench_plans
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

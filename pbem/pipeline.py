@@ -623,14 +623,7 @@ def _plan_command(mail: SeatMail, line: commands.Line) -> None:
         paragraphs = [_("Your plan: {plan}").format(plan=plans.shown(seat))]
         paragraphs.append(plans.how_it_is_played())
     else:
-        paragraphs = [
-            _(
-                "You have no plan. To write your next moves ahead, put a line later below "
-                "this turn's commands and your next moves under it, one per line, in order; "
-                "a line may list alternatives with or between them, and the first one legal "
-                "when its turn comes is played."
-            )
-        ]
+        paragraphs = [_("You have no plan."), plans.how_to_write()]
     notify.notice(
         mail.session,
         mail.settings,
@@ -1105,7 +1098,7 @@ def service_help(settings: Settings) -> str:
 
 def help_paragraphs(settings: Settings, topic: str = "") -> list[str]:
     """The answer to ``help``: what to write; ``help new`` also lists every game."""
-    paragraphs = [service_help(settings)]
+    paragraphs = [service_help(settings), plans.how_to_write()]
     if _names_new(topic):
         paragraphs += [game_help(name) for name in engine.names()]
     return paragraphs

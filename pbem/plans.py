@@ -121,6 +121,16 @@ def shown(seat: Seat) -> str:
     return "; ".join(seat.plan)
 
 
+def how_to_write() -> str:
+    """How to write a plan, for ``help``."""
+    return _(
+        "To write your next moves ahead, put a line later below this turn's commands and your "
+        "next moves under it, one per line, in order; a line may list alternatives with or "
+        "between them, and the first one legal when its turn comes is played. The answer "
+        "to rules says how to plan ahead in your game."
+    )
+
+
 def how_it_is_played() -> str:
     """How a plan is played, for its owner."""
     return _(

@@ -52,6 +52,14 @@ def paragraphs() -> list[str]:
             "commands you may write."
         ),
         _(
+            "Planning ahead: below this turn's commands write a line 'later', then your next "
+            "moves, one per line, with alternatives for a road that may be taken: 'move a h2 "
+            "hill or move a h3 river', 'done'. Each line is played for you when its turn "
+            "comes, the first of its alternatives that is possible then; a line with nothing "
+            "possible stops the plan and you get your mail saying why. 'plan' shows your plan, "
+            "'plan clear' drops it."
+        ),
+        _(
             "The rule text does not give the terrains, the mix of the 60 cards, the board "
             "sides, the road tiles or the treasure values: this game uses a reconstruction of "
             "them."

@@ -47,6 +47,14 @@ def paragraphs() -> list[str]:
             "the hands each gives, and the commands you may write."
         ),
         _(
+            "Planning ahead: below this turn's commands write a line 'later', then your next "
+            "turns, one command per line: 'place 3 east or place 1 south', 'done', 'place 2 "
+            "north', 'done'. Each line is played for you when its turn comes, the first of its "
+            "alternatives that is possible then, so one mail plays several turns; a line with "
+            "nothing possible (HONGA came, a trade card is gone) stops the plan and you get "
+            "your mail saying why. 'plan' shows your plan, 'plan clear' drops it."
+        ),
+        _(
             "The rule texts do not give the board layout, the hands on each card, the bonus "
             "and trade cards, the values of the mountain's steps or the ends of the resource "
             "tracks: this game uses a reconstruction of them."

@@ -56,6 +56,16 @@ def paragraphs() -> list[str]:
             "shows the board and lists the commands you may write."
         ),
         _(
+            "Planning ahead: below this turn's command write a line 'later', then your next "
+            "placements, one per line, each with the places you would take instead if "
+            "somebody is there first: 'place 2 forest or place 2 clay or place 2 hunt', then "
+            "'place hut or place field', and your actions ('use forest', 'use hut'). Each line "
+            "is played for you when your turn comes, the first of its places that is free "
+            "then, so one mail places all your figures of a round. The first line with nothing "
+            "possible stops the plan and you get your mail saying why; 'plan' shows your plan, "
+            "'plan clear' drops it."
+        ),
+        _(
             "Where the rules are silent this game uses a reconstruction: the tool tiles are "
             "not limited in number, the card with two resources of your choice is taken at "
             "once, and the 16 tiles of The Mammoth Herd are a reconstruction (their real list "

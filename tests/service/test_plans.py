@@ -9,13 +9,14 @@ as a plan, and the others mail theirs one turn per mail.
 from __future__ import annotations
 
 import random
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from service_mails import text_of
 from sqlalchemy import select
 
 import engine
-from pbem import cli, jobs, links
+from pbem import bench_plans, cli, jobs, links
 from pbem.app import create_app
 from pbem.db import transaction
 from pbem.models import Move, Seat
@@ -245,3 +246,59 @@ def test_a_plan_in_spanish_reads_o_as_west_and_as_or(service):
             select(Move.command).where(Move.game_id == game_id).order_by(Move.number)
         ).all()
     assert commands[-2:] == ["place 3 north", "done"]
+
+
+START = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
+
+
+def last_moves(service, game_id, count: int) -> list[tuple[str, str]]:
+    """The game's last ``count`` moves, (seat, command), oldest first."""
+    with transaction(service.settings.database_url) as session:
+        rows = session.execute(
+            select(Seat.name, Move.command)
+            .join(Seat, Move.seat_id == Seat.id)
+            .where(Move.game_id == game_id)
+            .order_by(Move.number.desc())
+            .limit(count)
+        ).all()
+    return [tuple(row) for row in reversed(rows)]
+
+
+def test_a_plan_is_played_after_the_bot_plays_a_late_turn(service, time_machine):
+    time_machine.move_to(START, tick=False)
+    game_id = service.new_game(kind="stoneage", players=2, seed=5, options={"deadline": 1})
+    service.deliver(service.reply(game_id, "a2", "later\nplace 6 hunt or place 1 forest"))
+    ids = []
+    jobs.deadlines(service.settings, START + timedelta(days=1, minutes=1), enqueue=ids.extend)
+    assert [name for name, _command in last_moves(service, game_id, 2)] == ["a1", "a2"]
+    assert last_moves(service, game_id, 1) == [("a2", "place 1 forest")]
+    assert plan_of(service, game_id, "a2") == [] and service.to_move(game_id) == ["a1"]
+
+
+def test_a_plan_is_played_when_the_player_before_resigns(service, capsys):
+    game_id = service.new_game(kind="stoneage", players=2, seed=5)
+    service.deliver(service.reply(game_id, "a2", "later\nplace 1 forest\nplace 1 clay"))
+    service.deliver(service.reply(game_id, "a1", "resign yes"))
+    assert ("a2", "place 1 forest") in last_moves(service, game_id, 4)
+    assert ("a2", "place 1 clay") in last_moves(service, game_id, 4)
+    assert verified(service, capsys)
+
+
+def test_a_planned_move_ends_the_turn_and_its_clock_like_a_mailed_one(service, time_machine):
+    time_machine.move_to(START, tick=False)
+    game_id = service.new_game(kind="stoneage", players=2, seed=5, options={"deadline": 2})
+    service.deliver(service.reply(game_id, "a2", "later\nplace 1 forest"))
+    time_machine.shift(timedelta(hours=5))
+    service.deliver(service.reply(game_id, "a1", "place 1 hunt"))
+    with transaction(service.settings.database_url) as session:
+        seats = {s.name: s for s in session.scalars(select(Seat).where(Seat.game_id == game_id))}
+        assert seats["a2"].deadline is None and seats["a2"].turn_since is None
+        assert seats["a1"].deadline == START + timedelta(days=2, hours=5)
+
+
+def test_the_bench_bots_write_fewer_mails_with_plans(service):
+    """pbem.bench_plans: a whole Hengist game by mail, without plans and with them."""
+    without = bench_plans.play(service.settings, "hengist", 2, 1, 0)
+    planned = bench_plans.play(service.settings, "hengist", 2, 1, bench_plans.PLAN_LINES)
+    assert planned["written"] < without["written"]
+    assert planned["received"] < without["received"]

@@ -29,15 +29,23 @@ class Mail:
     state: dict | None  # the position it was written from
 
 
-class Table:
-    """One game of ``kind`` at its largest table, its seats named as the positions' players."""
+def speaking(session, addresses, locale: str) -> None:
+    """The players of ``addresses`` read ``locale`` ("": not known yet, English)."""
+    for address in addresses:
+        games.player_for(session, address).locale = locale
 
-    def __init__(self, settings, kind: str):
+
+class Table:
+    """One game of ``kind`` at its largest table, its seats named as the positions' players,
+    all of them reading ``locale``."""
+
+    def __init__(self, settings, kind: str, locale: str = ""):
         self.settings, self.kind = settings, kind
         self.game = engine.load(kind)
         self.addresses = {name: f"{name}@x.test" for name in players(kind)}
         self.seen = self._last_mail()
         with transaction(settings.database_url) as session:
+            speaking(session, self.addresses.values(), locale)
             game = games.create(
                 session,
                 settings,
@@ -112,12 +120,14 @@ class Table:
         self.reply(name, "\n".join([f"#{version}", *lines]))
 
 
-def every_mail(settings, kind: str) -> list[Mail]:
-    """Invitation, first turn, turns, refusal, notice, relay, game over and digest mails."""
-    table = Table(settings, kind)
+def every_mail(settings, kind: str, locale: str = "") -> list[Mail]:
+    """Invitation, first turn, turns, refusal, notice, relay, game over and digest mails, to
+    players reading ``locale``."""
+    table = Table(settings, kind, locale)
     mails = table.new_mails("turn-first")
     with transaction(settings.database_url) as session:
         others = [f"guest{i}@y.test" for i in range(1, LARGEST[kind][0])]
+        speaking(session, ["host@x.test", *others], locale)
         games.create(session, settings, kind, others, LARGEST[kind][1], creator="host@x.test")
     mails += [m for m in table.new_mails("invite") if m.kind == "invite"][:1]
     everything = positions(kind)

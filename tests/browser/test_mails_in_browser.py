@@ -4,7 +4,9 @@ Each mail's HTML is written out with its inline picture as a file (what a mail c
 with a Content-ID) and opened at 390 pixels, light and dark: the picture loads, nothing is
 wider than 360 pixels, text keeps its contrast, the recipient's hand is shown, and nothing of
 another player's secrets is in the HTML, the text part, the picture's input data or the page.
-Screenshots go to var/screenshots/.
+Every game's mails are checked in English, Spanish, German and Portuguese (longer words must
+fit too). Screenshots go to var/screenshots/: ``honga-turn-turn-light.png`` in English and
+``honga-turn-turn-light-de.png`` beside it in German.
 """
 
 from __future__ import annotations
@@ -12,7 +14,9 @@ from __future__ import annotations
 import pytest
 
 import engine
-from pbem import migrate, pictures
+from engine.i18n import use
+from engine.lexicon import LANGUAGES
+from pbem import i18n, migrate, pictures
 from tests.browser.every_mail import every_mail
 from tests.browser.page_checks import PHONE, check_contrast, check_layout
 from tests.conftest import make_settings
@@ -23,12 +27,17 @@ HAND = {"honga": "Your action card", "stoneage": "Your cards", "hengist": "Your 
 MAIL_KINDS = {"invite", "turn", "error", "notice", "relay", "over", "digest"}
 
 
-@pytest.fixture(scope="module", params=KINDS)
+@pytest.fixture(
+    scope="module",
+    params=[(kind, language) for kind in KINDS for language in LANGUAGES],
+    ids=lambda param: "-".join(param),
+)
 def mails(request, tmp_path_factory):
-    folder = tmp_path_factory.mktemp(request.param)
+    kind, language = request.param
+    folder = tmp_path_factory.mktemp(f"{kind}-{language}")
     settings = make_settings(folder, f"sqlite:///{folder}/pbem.db", base_url="https://pbem.test")
     migrate.upgrade(settings.database_url)
-    return request.param, every_mail(settings, request.param), folder
+    return kind, language, every_mail(settings, kind, language), folder
 
 
 def _write(mail, folder, n):
@@ -46,16 +55,19 @@ def _write(mail, folder, n):
     return path, picture
 
 
-def _secrets(kind: str, state: dict | None, reader: str) -> set[str]:
-    """What the other players' private events say, as mails and pages put it."""
+def _secrets(kind: str, state: dict | None, reader: str, language: str) -> set[str]:
+    """What the other players' private events say, as mails and pages put it to the reader."""
     if state is None:
         return set()
     game = engine.load(kind)
-    return {game.describe(e) for e in state["log"] if "to" in e and reader not in e["to"]}
+    with use(i18n.translations(language)):
+        return {game.describe(e) for e in state["log"] if "to" in e and reader not in e["to"]}
 
 
 def test_every_mail_kind_reads_well_on_a_phone(mails, browser, screenshots):
-    kind, every, folder = mails
+    kind, language, every, folder = mails
+    hand = i18n.translations(language).gettext(HAND[kind])
+    suffix = "" if language == "en" else f"-{language}"
     assert {m.kind for m in every} >= MAIL_KINDS, "every kind of mail is made"
     shot = set()
     for n, mail in enumerate(every):
@@ -72,17 +84,19 @@ def test_every_mail_kind_reads_well_on_a_phone(mails, browser, screenshots):
                 assert all(image["ok"] for image in layout["images"]), layout["images"]
                 assert layout["images"][0]["width"] <= 360
             if mail.kind == "turn" and mail.to:
-                assert HAND[kind] in layout["text"], (mail.label, mail.to)
-            for secret in _secrets(kind, mail.state, mail.to):
+                assert hand in layout["text"], (mail.label, mail.to)
+            assert mail.message["Content-Language"] == language
+            for secret in _secrets(kind, mail.state, mail.to, language):
                 assert secret not in html and secret not in text and secret not in layout["text"]
             if (mail.label, mail.kind, scheme) not in shot:
                 shot.add((mail.label, mail.kind, scheme))
                 page.screenshot(
-                    path=screenshots / f"{kind}-{mail.label}-{mail.kind}-{scheme}.png",
+                    path=screenshots / f"{kind}-{mail.label}-{mail.kind}-{scheme}{suffix}.png",
                     full_page=True,
                 )
             page.close()
         if picture is not None and mail.to:
             # the picture's input data is the recipient's own view, nothing more
-            view = engine.load(kind).view(mail.state, mail.to)
-            assert picture == pictures.picture(kind, view).png
+            with use(i18n.translations(language)):  # its words in the reader's language
+                view = engine.load(kind).view(mail.state, mail.to)
+                assert picture == pictures.picture(kind, view).png

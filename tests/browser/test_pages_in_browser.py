@@ -1,8 +1,8 @@
 """A whole game played in Chromium through the seats' private pages, one tap per move.
 
 The web app runs on a loopback port; each form sent becomes a mail through the inbound path,
-processed at once as the worker would. The pages fit a phone, light and dark, show the
-seat's hand and nothing of the other seat's secrets.
+processed at once as the worker would. The pages fit a phone, light and dark, in each of the
+four languages, show the seat's hand and nothing of the other seat's secrets.
 """
 
 from __future__ import annotations
@@ -14,7 +14,9 @@ import pytest
 from werkzeug.serving import make_server
 
 import engine
-from pbem import jobs, links, migrate
+from engine.i18n import use
+from engine.lexicon import LANGUAGES
+from pbem import i18n, jobs, links, migrate
 from pbem.app import create_app
 from pbem.db import transaction
 from pbem.models import Game
@@ -24,15 +26,22 @@ from tests.conftest import make_settings
 
 
 @pytest.fixture
-def site(tmp_path):
-    """The web app on a free loopback port, and a Hengist game at its table."""
+def language() -> str:
+    """The players' language: not known yet (English), unless a test is parametrized."""
+    return ""
+
+
+@pytest.fixture
+def site(tmp_path, language):
+    """The web app on a free loopback port, and a Hengist game at its table, its players
+    reading ``language``."""
     settings = make_settings(tmp_path, f"sqlite:///{tmp_path}/pbem.db")
     migrate.upgrade(settings.database_url)
     app = create_app(settings, enqueue=lambda i: jobs.process_inbound(settings, i))
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield settings, f"http://127.0.0.1:{server.server_port}", Table(settings, "hengist")
+    yield settings, f"http://127.0.0.1:{server.server_port}", Table(settings, "hengist", language)
     server.shutdown()
     thread.join(timeout=10)
 
@@ -72,11 +81,13 @@ def test_a_game_played_by_tapping_on_the_private_pages(site, browser, screenshot
     page.close()
 
 
-def test_pages_fit_a_phone_and_keep_secrets(site, browser, screenshots):
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_pages_fit_a_phone_and_keep_secrets(site, browser, screenshots, language):
     settings, base, table = site
     for _ in range(6):
         table.bot_turn()
     state, game = table.state(), engine.load("hengist")
+    suffix = "" if language == "en" else f"-{language}"
     for scheme in ("light", "dark"):
         page = browser.new_page(viewport=PHONE, color_scheme=scheme)
         for name in [None, *table.tokens]:
@@ -85,8 +96,15 @@ def test_pages_fit_a_phone_and_keep_secrets(site, browser, screenshots):
             layout = check_layout(page)
             check_contrast(page)
             assert layout["images"] and all(image["ok"] for image in layout["images"])
-            secrets = {game.describe(e) for e in state["log"] if "to" in e and name not in e["to"]}
+            secrets = set()
+            for words in ("en", language):  # the public page is English
+                with use(i18n.translations(words)):
+                    secrets |= {
+                        game.describe(e) for e in state["log"] if "to" in e and name not in e["to"]
+                    }
             assert not [s for s in secrets if s in page.content()], name
+            assert f'<html lang="{"en" if name is None else language}">' in page.content()
             label = "public" if name is None else f"private-{name}"
-            page.screenshot(path=screenshots / f"hengist-page-{label}-{scheme}.png", full_page=True)
+            shot = screenshots / f"hengist-page-{label}-{scheme}{suffix}.png"
+            page.screenshot(path=shot, full_page=True)
         page.close()

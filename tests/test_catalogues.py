@@ -40,8 +40,12 @@ def test_the_template_holds_exactly_what_extraction_finds_now():
     assert not committed - found, "run `make messages`: the .pot holds messages no longer used"
 
 
-def placeholders(text: str) -> Counter:
-    return Counter(PLACEHOLDER.findall(text))
+def placeholders(text: str) -> tuple[frozenset, Counter]:
+    """The named placeholders of ``text`` (a translation may name one twice) and how many of
+    each positional one (``%s``, ``{}``: as many as the msgid's)."""
+    found = PLACEHOLDER.findall(text)
+    named = frozenset(p for p in found if p not in ("%s", "%d", "{}"))
+    return named, Counter(p for p in found if p in ("%s", "%d", "{}"))
 
 
 @pytest.mark.parametrize("language", CATALOGUES)

@@ -51,8 +51,8 @@ def paragraphs() -> list[str]:
             "turns, one command per line: 'place 3 east or place 1 south', 'done', 'place 2 "
             "north', 'done'. Each line is played for you when its turn comes, the first of its "
             "alternatives that is possible then, so one mail plays several turns; a line with "
-            "nothing possible (HONGA came, a trade card is gone) stops the plan and you get "
-            "your mail saying why. 'plan' shows your plan, 'plan clear' drops it."
+            "nothing possible then stops the plan and you get your mail saying why. 'plan' "
+            "shows your plan, 'plan clear' drops it."
         ),
         _(
             "The rule texts do not give the board layout, the hands on each card, the bonus "

@@ -91,6 +91,8 @@ def test_a_catalogue_is_read_from_its_po_once_and_shared_by_its_regions(language
 READABLE = re.compile(r'\b(?:alt|title|aria-label|placeholder)\s*=\s*"([^"]*)"', re.I)
 #: Names that are the same in every language.
 NAMES = {"pbem"}
+#: A string literal in an expression that reads as words (not a key, style, path or markup).
+PROSE = re.compile(r"[^:;=/.#{%<_]*[^\W\d_]{2,} +[^\W\d_]{2,}[^:;=/.#{%<_]*")
 TEMPLATES = sorted(
     p for p in i18n.TEMPLATES_DIR.rglob("*") if p.suffix in (".html", ".txt") and p.is_file()
 )
@@ -99,10 +101,11 @@ TEMPLATES = sorted(
 def literal_words(source: str) -> list[str]:
     """The words of ``source`` (a template) a reader would read untranslated: its text outside
     ``{% trans %}`` blocks and expressions, without markup, comments, style sheets, addresses
-    and links, and the readable attributes' literal values."""
+    and links, the readable attributes' literal values, and string literals of expressions
+    outside ``_()`` that are not styles, paths or markup."""
     env = i18n.mail_environment()
-    tokens = list(env.lex(source))
-    parts, depth = [], 0
+    tokens = [token for token in env.lex(source) if token[1] != "whitespace"]
+    parts, depth, brackets, calls = [], 0, 0, []
     for index, (_line, kind, value) in enumerate(tokens):
         if kind == "block_begin":
             name = next((v for _, k, v in tokens[index + 1 :] if k == "name"), "")
@@ -112,6 +115,16 @@ def literal_words(source: str) -> list[str]:
             parts.append("\x00")  # an expression: its words come from gettext or the data
         elif kind == "data" and depth == 0:
             parts.append(value)
+        elif kind == "operator" and value == "(":
+            brackets += 1
+            if tokens[index - 1][1:] in (("name", "_"), ("name", "gettext"), ("name", "ngettext")):
+                calls.append(brackets)
+        elif kind == "operator" and value == ")":
+            if calls and calls[-1] == brackets:
+                calls.pop()
+            brackets -= 1
+        elif kind == "string" and not calls and PROSE.fullmatch(value):
+            parts.append(f" {value} ")  # words in an expression, outside gettext
     text = "".join(parts)
     text = re.sub(r"<!--.*?-->|<style\b.*?</style>", " ", text, flags=re.S | re.I)
     readable = [value for tag in re.findall(r"<[^>]*>", text) for value in READABLE.findall(tag)]
@@ -136,6 +149,8 @@ def test_the_template_check_finds_words_in_text_and_readable_attributes():
     assert literal_words('<img alt="the board" src="b.png">') == ["the", "board"]
     assert literal_words("<img alt=\"{{ _('the board') }}\">") == []
     assert literal_words("{% if x %}Waiting{% endif %}") == ["Waiting"]
+    assert literal_words('{{ _("Hand") if x else "no hand" }}') == ["no", "hand"]
+    assert literal_words('{{ _("%(n)s left", n=k) }}{% include "mail/_top.html" %}') == []
 
 
 #: The engines' modules of command words in other languages (read, never written to players).

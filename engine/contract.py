@@ -4,8 +4,9 @@ A game is a :class:`Game` subclass: it describes itself (name, title, player cou
 and turns plain JSON-able state into new state. It never touches mail, databases or Flask.
 
 Subclasses implement ``setup``, ``to_move``, ``legal``, ``apply``, ``observe``, ``result``,
-``help``, ``summary``, ``describe`` and ``bot``; the base class does the rest (validation,
-copying, the public log, dump/restore) the same way for every game. The words of a game's commands
+``help``, ``summary``, ``describe`` and ``bot`` (and may say why the bot plays what it plays:
+``reason_for``); the base class does the rest (validation, copying, the public log,
+dump/restore) the same way for every game. The words of a game's commands
 live in ``engine/<game>/vocabulary.py`` (``VOCABULARY``, see :mod:`engine.resemble`): from
 them the base class tells a mistyped command from a greeting (:meth:`Game.resembles`) and
 knows the command that ends a turn (:meth:`Game.ends_turn`). The same words in Spanish, German
@@ -341,3 +342,10 @@ class Game:
     def bot(self, state: State, player: str, chooser: random.Random) -> str:
         """A command chosen by a simple heuristic player, clearly better than random."""
         raise NotImplementedError
+
+    def reason_for(self, state: State, player: str, command: str) -> str:
+        """Why the bot plays ``command`` (a choice of :meth:`bot`) for ``player`` in ``state``,
+        before it is applied: a few words in the active language, from what ``player`` may
+        know ("lures a mammoth into the herd"). The service writes it next to a move the bot
+        played for a late player. By default none ("")."""
+        return ""

@@ -6,13 +6,14 @@ engine never sees them. A seat's clock starts when it comes to move and stops wh
 longer is; an absence pauses it (the deadline moves on by the time away). ``alarm`` is the
 next moment the deadline scan must look at the seat: a reminder (48 h and 12 h before the
 deadline, at most these two, each once), then the deadline itself unless the game waits.
+When the bot plays a late player's turn, :func:`played_for` tells them what it played and why.
 """
 
 from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from engine.i18n import _
+from engine.i18n import _, language
 from pbem.models import Game, Seat
 
 LATE_POLICIES = ("wait", "autopilot", "drop")
@@ -118,3 +119,17 @@ def consequence(game: Game) -> str:
     if game.late == "drop":
         return _("If you have not moved by then, you leave the game and the bot takes your seat.")
     return _("The game waits for you after that too, but the others are waiting.")
+
+
+def played_for(game_engine, player: str, played: list[tuple[dict, str]]) -> str:
+    """The commands the bot played for a late ``player`` (each with the state it was played
+    in), as the reader writes them, each with the bot's reason: "place 2 east (hands on fish
+    2, trade 1: ...); done (...)", in the active language."""
+    shown = []
+    for state, command in played:
+        words = game_engine.shown(command, language())
+        reason = game_engine.reason_for(state, player, command)
+        shown.append(
+            _("{command} ({reason})").format(command=words, reason=reason) if reason else words
+        )
+    return "; ".join(shown)

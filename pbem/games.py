@@ -539,17 +539,18 @@ def late_turn(session: Session, settings: Settings, game: Game, seat: Seat, at: 
         ]
     else:
         chooser = random.Random(f"{game.seed}/late/{number}")
-        played = []
+        played = []  # (the state it was played in, the command)
         while name in game_engine.to_move(state):
-            played.append(game_engine.bot(state, name, chooser))
-            state = game_engine.play(state, name, played[-1])
+            command = game_engine.bot(state, name, chooser)
+            played.append((state, command))
+            state = game_engine.play(state, name, command)
             number += 1
-            session.add(Move(game_id=game.id, number=number, seat_id=seat.id, command=played[-1]))
+            session.add(Move(game_id=game.id, number=number, seat_id=seat.id, command=command))
         seat.autopilot += 1
         count = seat.autopilot
         mine = [
             lambda: _("Your time to move ran out, so the bot played for you: {commands}.").format(
-                commands=", ".join(played)
+                commands=deadlines.played_for(game_engine, name, played)
             )
         ]
         others = [

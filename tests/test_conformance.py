@@ -263,3 +263,24 @@ def test_unknown_game_names_the_known_ones():
         engine.load("chess")
     for name in engine.names():
         assert name in str(error.value)
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_bot_says_why_it_plays_each_command_in_the_readers_language(case):
+    """The autopilot's mail says why the bot played a move: a short phrase for every command
+    the bot chooses, one line, through gettext, and the state left as it was."""
+    name, n, options = case
+    game = engine.load(name)
+    state = game.new(players(n), seed=3, options=options)
+    chooser = random.Random(3)
+    while waiting := game.to_move(state):
+        player = waiting[0]
+        command = game.bot(state, player, chooser)
+        before = json.dumps(game.dump(state), sort_keys=True)
+        reason = game.reason_for(state, player, command)
+        assert json.dumps(game.dump(state), sort_keys=True) == before
+        assert isinstance(reason, str) and reason.strip(), command
+        assert "\n" not in reason, (command, reason)
+        with use(_Marking()):
+            assert game.reason_for(state, player, command).startswith("«"), command
+        state = game.play(state, player, command)

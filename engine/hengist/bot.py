@@ -6,6 +6,7 @@ import random
 
 from engine.contract import State
 from engine.hengist import commands, data, places
+from engine.i18n import _, ngettext
 
 
 def cards_cost(state: State, player: str, cards: list[str]) -> float:
@@ -93,3 +94,46 @@ def choose(state: State, player: str, chooser: random.Random) -> str:
         for c in commands.legal(state, player)
     ]
     return max(scored)[1]
+
+
+def reason_for(state: State, player: str, command: str) -> str:
+    """Why :func:`choose` plays ``command``, in a few words for ``player``."""
+    words = command.split()
+    verb = words[0]
+    if verb == "done":
+        return _("no other action was worth its cards")
+    party = words[1].upper()
+    home = state["parties"][player][data.PARTY_LETTERS.index(words[1])]
+    if verb == "reinforce":
+        return _("lost party {party} back in the boat").format(party=party)
+    if verb == "spy":
+        return _(
+            "a look at the road tile of board {board}: which path leads to which treasure"
+        ).format(board=words[2])
+    if verb == "raid":
+        entry = state["boards"][places.slot_of(state, home[1])]
+        path = _(data.PATH_NAMES[words[2]])
+        if player in entry["seen"] or len(entry["seen"]) == len(state["players"]):
+            return _("party {party} takes the treasure of the {path} path, worth {value}").format(
+                party=party, path=path, value=_raid_value(state, player, home[1], words[2])
+            )
+        return _("party {party} raids the {path} path: the village has treasure left").format(
+            party=party, path=path
+        )
+    target = places.parse(state, words[2])
+    if target == places.BOAT:
+        return _("party {party} back to the boat: nothing left to raid on its board").format(
+            party=party
+        )
+    if home == places.BOAT:
+        return _("party {party} lands on the beach, free").format(party=party)
+    if target[0] == "h" and home[0] == "b":
+        left = _treasure_left(state, target[1])
+        return ngettext(
+            "party {party} heads inland: {n} treasure left in the village",
+            "party {party} heads inland: {n} treasures left in the village",
+            left,
+        ).format(party=party, n=left)
+    if target[0] == "h":
+        return _("party {party} moves on inland").format(party=party)
+    return _("party {party} back to the beach: nothing left to raid here").format(party=party)

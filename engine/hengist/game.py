@@ -80,6 +80,9 @@ class Hengist(Game):
     def bot(self, state: State, player: str, chooser: random.Random) -> str:
         return bot.choose(state, player, chooser)
 
+    def reason_for(self, state: State, player: str, command: str) -> str:
+        return bot.reason_for(state, player, command)
+
     def help(self, state: State, player: str | None) -> str:
         legal = self.legal(state, player) if player else []
         lines = []

@@ -57,5 +57,8 @@ class Honga(Game):
     def bot(self, state, player, chooser: random.Random):
         return bot.choose(state, player, chooser)
 
+    def reason_for(self, state, player, command):
+        return bot.reason_for(state, player, command)
+
 
 GAME = Honga()

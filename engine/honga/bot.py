@@ -10,8 +10,10 @@ from __future__ import annotations
 import random
 
 from engine.contract import copy_state
+from engine.i18n import _, ngettext
 
 from . import commands, data, rules
+from .words import amount
 
 #: What one unit is worth later, in points: a trade card pays about a point per unit (water
 #: stands in for others two for one), a mammoth 3 in a trade; the tusk brings a fifth hand.
@@ -109,7 +111,7 @@ def played_out(state: dict, player: str) -> dict:
     """A copy of ``state`` with the current turn's actions played by this bot, up to 'done'
     (not drawn: the next card is unknown), the mountain hands left climbed."""
     trial = copy_state(state)
-    for _ in range(20):
+    for _step in range(20):
         if trial["phase"] == "pay":
             commands.execute(trial, player, commands.legal(trial, player)[0])
             continue
@@ -128,3 +130,70 @@ def _placement_value(state: dict, player: str, command: str) -> float:
     trial = copy_state(state)
     commands.execute(trial, player, command)
     return worth(played_out(trial, player), player)
+
+
+def reason_for(state: dict, player: str, command: str) -> str:
+    """Why :func:`choose` plays ``command``, in a few words for ``player``."""
+    words = command.split()
+    verb = words[0]
+    turn = state["turn"]
+    if verb == "place":
+        me = state["pl"][player]
+        card = me["second"] if words[3:] == ["card", "2"] else me["card"]
+        hands = rules.hands_of(card, int(words[1]), data.ORIENTATIONS.index(words[2]))
+        actions = ", ".join(
+            f"{_(data.ACTION_NAMES[a])} {n}" for a, n in hands.items() if a != "honga"
+        )
+        if hands.get("honga") or state["honga"] == player:
+            return _("hands on {actions}: the best this card gives this turn").format(
+                actions=actions
+            )
+        return _("hands on {actions}: worth more this turn than keeping HONGA away").format(
+            actions=actions
+        )
+    if verb == "trade":
+        points = _trade_points(state, command)
+        return ngettext("a trade card for {n} point", "a trade card for {n} points", points).format(
+            n=points
+        )
+    if verb == "lure":
+        trial = copy_state(state)
+        commands.execute(trial, player, command)
+        if trial["tusk"] == player and state["tusk"] != player:
+            return _("a mammoth into the herd, and the tusk: a red card of five hands next")
+        return _("a mammoth into the herd, for trades and the tusk")
+    if verb == "climb" or words[1:] and words[-1] == "climb":
+        return _climb_reason(state, player, command)
+    if verb == "stay":
+        return _("the caveman waits: climbing now would not help")
+    if verb == "bonus":
+        kind = rules.bonus_kind(state["pl"][player]["bonus"][int(words[1]) - 1])
+        if words[2:] == ["honga"]:
+            return _("a bonus card sends HONGA back to his space")
+        if words[2:]:
+            return _("a bonus card: one more hand on {action}").format(
+                action=_(data.ACTION_NAMES[words[2]])
+            )
+        return _("a bonus card: {effect}").format(effect=_(data.BONUS_HELP[kind]))
+    if verb == "buy":
+        return _("{what} given for a point").format(what=amount(1, words[1]))
+    if verb == "pay":
+        if words[1] == "board":
+            return _("the trade's mammoth from your board: the herd keeps yours")
+        return _("the trade's mammoth from the herd")
+    if turn["hands"]["mountain"]:
+        return _("nothing more worth doing; the mountain hands left climb")
+    return _("nothing more worth doing this turn")
+
+
+def _climb_reason(state: dict, player: str, command: str) -> str:
+    """What climbing (with the hands or the caveman bonus) brings."""
+    trial = copy_state(state)
+    before = trial["pl"][player]["score"]
+    commands.execute(trial, player, command)
+    me = trial["pl"][player]
+    if me["score"] > before and me["step"] == 1:
+        return _("the caveman reaches the top of the sacred mountain: {n} points").format(
+            n=data.MOUNTAIN_TOP_POINTS
+        )
+    return _("the caveman climbs to step {step}").format(step=me["step"])

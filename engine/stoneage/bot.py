@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import random
 
-from . import commands, data, rules
+from engine.i18n import N_, _, ngettext
+
+from . import commands, data, rules, text
 
 
 def _paid_value(command: str) -> int:
@@ -28,11 +30,24 @@ def _tools_score(state: dict, command: str) -> float:
     return 10 * rules.yield_of(item["good"], item["dice"], spent) - spent - 5 * cards
 
 
+def _village_full(me: dict, place: str) -> bool:
+    """Whether the hut, the field or the tool maker would give ``me`` nothing: the tribe, the
+    agriculture or every tool tile is at its highest."""
+    if place == "hut":
+        return me["figures"] >= data.MAX_FIGURES
+    if place == "field":
+        return me["agriculture"] >= data.MAX_AGRICULTURE
+    full = len(me["tools"]) == data.MAX_TOOL_TILES
+    return full and min(me["tools"]) >= data.MAX_TOOL_VALUE
+
+
 def _place_score(state: dict, player: str, command: str) -> float:
     me = state["p"][player]
     words = command.split()
     have = sum(me[g] for g in data.RESOURCES)
     food_need = me["figures"] - me["agriculture"] - me["food"]
+    if words[1] in ("hut", "field", "toolmaker") and _village_full(me, words[1]):
+        return -20  # gives nothing any more
     if words[1] == "hut":
         return 60 if me["figures"] < 8 else 5
     if words[1] == "field":
@@ -87,3 +102,101 @@ def choose(state: dict, player: str, chooser: random.Random) -> str:
     legal = commands.legal(state, player)
     best = max(_score(state, player, c) for c in legal)
     return chooser.choice([c for c in legal if _score(state, player, c) == best])
+
+
+#: What a village place gives, as the bot's reason to use it.
+_VILLAGE_GIVES = {
+    "hut": N_("a new figure for the tribe"),
+    "field": N_("one more agriculture level: food every round"),
+    "toolmaker": N_("one more tool for the dice"),
+}
+
+
+def _paid_goods(words: list[str]) -> dict:
+    """The goods a command names after 'pay' (or 'take')."""
+    for key in ("pay", "take"):
+        if key in words:
+            return commands.parse_goods(words[words.index(key) + 1 :], data.GOODS)
+    return {}
+
+
+def _place_reason(state: dict, player: str, words: list[str]) -> str:
+    me = state["p"][player]
+    if words[1].isdigit():
+        count, area = int(words[1]), words[2]
+        if area != "hunt":
+            return ngettext("{n} figure gathers {good}", "{n} figures gather {good}", count).format(
+                n=count, good=text.good(data.AREAS[area])
+            )
+        if me["figures"] > me["agriculture"] + me["food"]:
+            return ngettext(
+                "{n} figure hunts: food for the coming feeding",
+                "{n} figures hunt: food for the coming feeding",
+                count,
+            ).format(n=count)
+        return ngettext(
+            "{n} figure hunts: food to spare", "{n} figures hunt: food to spare", count
+        ).format(n=count)
+    place = words[1] if words[1] in data.VILLAGE else words[1] + words[2]
+    if _place_score(state, player, " ".join(words)) < 0:
+        return _("{place}: nothing better was open").format(place=text.place_name(place))
+    if words[1] in data.VILLAGE:
+        return _(_VILLAGE_GIVES[words[1]])
+    return _("{place}, which you can pay for").format(place=text.place_name(place))
+
+
+def reason_for(state: dict, player: str, command: str) -> str:
+    """Why :func:`choose` plays ``command``, in a few words for ``player``."""
+    words = command.split()
+    verb = words[0]
+    paid = _paid_goods(words)
+    if verb == "place":
+        return _place_reason(state, player, words)
+    if verb == "use" and words[1] in data.AREAS:
+        return _("a roll for {good} with {figures}").format(
+            good=text.good(data.AREAS[words[1]]),
+            figures=text.figures(state["board"][words[1]][player]),
+        )
+    if verb == "use":
+        return _(_VILLAGE_GIVES[words[1]])
+    if verb == "buy":
+        return _("the card, paid with what is worth least: {goods}").format(goods=text.goods(paid))
+    if verb == "build":
+        info = data.BUILDINGS[state["stacks"][int(words[1]) - 1][0]]
+        points = info["points"] if info["kind"] == "fixed" else _paid_value(command)
+        return _("a building for {points}").format(points=text.points(points))
+    if verb == "skip":
+        return _("nothing to pay for it with")
+    if verb == "tools":
+        item = state["pending"][0]
+        spent = sum(int(w.lstrip("c")) for w in words[1:] if w != "none")
+        got = rules.yield_of(item["good"], item["dice"], spent)
+        if not spent:
+            return _("no tool would raise the yield: {n} {good}").format(
+                n=got, good=text.good(item["good"])
+            )
+        return _("just the tools that raise the yield to {n} {good}").format(
+            n=got, good=text.good(item["good"])
+        )
+    if verb == "pick":
+        return _("the most useful die left")
+    if verb == "take":
+        return _("the most valuable resources: {goods}").format(goods=text.goods(paid))
+    if verb == "tame":
+        count = int(words[1])
+        if not count:
+            return _("no figure to the mammoth herd: too little food to spare")
+        return ngettext(
+            "{n} figure to the mammoth herd, food to spare",
+            "{n} figures to the mammoth herd, food to spare",
+            count,
+        ).format(n=count)
+    if verb == "bonus":
+        return _("the bonus worth more to you")
+    if verb == "pay":
+        return _(
+            "the tribe fed with the resources worth least ({goods}) rather than losing {points}"
+        ).format(goods=text.goods(paid), points=text.points(data.STARVING_PENALTY))
+    if verb == "starve":
+        return _("nothing left to feed the tribe with")
+    return ""  # the bot never switches how tools are used

@@ -101,6 +101,9 @@ class StoneAge(Game):
     def bot(self, state, player, chooser: random.Random):
         return bot.choose(state, player, chooser)
 
+    def reason_for(self, state, player, command):
+        return bot.reason_for(state, player, command)
+
 
 def moves_on_from_taming(state: dict, player: str, command: str) -> bool:
     """Whether ``command``, refused while ``player`` decides on taming, is one of their actions

@@ -8,7 +8,9 @@ import pytest
 from service_mails import text_of
 from sqlalchemy import select
 
-from pbem import jobs, players
+import engine
+from engine.i18n import use
+from pbem import deadlines, i18n, jobs, players
 from pbem.db import transaction
 from pbem.models import Game, Move, Player, Seat
 from tests.service.test_operator import pbem
@@ -123,6 +125,7 @@ def test_autopilot_plays_for_the_late_player_and_everybody_is_told(service, cloc
     game_id = service.new_game(players=3, options={"deadline": 1})
     late = service.to_move(game_id)[0]
     others = [s for s in service.game(game_id)[1] if s["name"] != late]
+    before = service.state(game_id)
     mails = scan(service, START + timedelta(days=1, minutes=1))
     assert late not in service.to_move(game_id)
     with transaction(service.settings.database_url) as session:
@@ -131,7 +134,13 @@ def test_autopilot_plays_for_the_late_player_and_everybody_is_told(service, cloc
     mine = [m for m in mails if m.to_address == service.seat(game_id, late)["address"]]
     assert len(mine) == 1
     text = " ".join(text_of(mine[0]).split())
-    assert f"the bot played for you: {', '.join(played)}." in text
+    # each command with the bot's reason, given in the position it was played in
+    game = engine.load(service.game(game_id)[0].kind)
+    told = []
+    for command in played:
+        told.append(f"{command} ({game.reason_for(before, late, command)})")
+        before = game.play(before, late, command)
+    assert f"the bot played for you: {' '.join('; '.join(told).split())}." in text
     for other in others:
         theirs = [m for m in mails if m.to_address == other["address"]]
         assert len(theirs) == 1, other
@@ -267,3 +276,30 @@ def test_the_others_see_the_absence_in_their_turn_mail(service, clock):
     assert f"{other['name']} is away until Dec 24: their time is paused." in text
     with transaction(service.settings.database_url) as session:
         assert session.get(Game, game_id).status == "active"
+
+
+def test_the_autopilot_tells_the_late_player_what_it_played_in_their_language(service, clock):
+    game_id = service.new_game(players=2, options={"deadline": 1})
+    late = service.to_move(game_id)[0]
+    with transaction(service.settings.database_url) as session:
+        seat = session.scalar(select(Seat).where(Seat.game_id == game_id, Seat.name == late))
+        seat.player.locale = "es"
+    state = service.state(game_id)
+    mails = scan(service, START + timedelta(days=1, minutes=1))
+    mine = next(m for m in mails if m.to_address == service.seat(game_id, late)["address"])
+    text = " ".join(text_of(mine).split())
+    with transaction(service.settings.database_url) as session:
+        played = [m.command for m in session.scalars(select(Move).where(Move.game_id == game_id))]
+    game = engine.load(service.game(game_id)[0].kind)
+    positions = []
+    for command in played:
+        positions.append((state, command))
+        state = game.play(state, late, command)
+    english = game.reason_for(positions[0][0], late, played[0])
+    with use(i18n.translations("es")):
+        told = deadlines.played_for(game, late, positions)
+        spanish = game.reason_for(positions[0][0], late, played[0])
+    first = game.shown(played[0], "es")
+    assert first != played[0] and told.startswith(f"{first} ({spanish})")
+    assert spanish != english and english not in text
+    assert " ".join(told.split()) in text

@@ -396,6 +396,8 @@ def write_plan(
     refusal = _refusal(game, guard)
     if refusal:
         raise Refused(f"#{guard}" if guard is not None else plan[0], refusal)
+    if seat.status != "joined":  # the bot plays the seat
+        raise Refused(plan[0], _("You have left game {id} already.").format(id=game.id))
     game_engine = engine.load(game.kind)
     if seat.name in game_engine.to_move(game_engine.restore(game.state)):
         apply(session, settings, game, seat, [], guard, plan=plan)

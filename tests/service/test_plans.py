@@ -302,3 +302,32 @@ def test_the_bench_bots_write_fewer_mails_with_plans(service):
     planned = bench_plans.play(service.settings, "hengist", 2, 1, bench_plans.PLAN_LINES)
     assert planned["written"] < without["written"]
     assert planned["received"] < without["received"]
+
+
+def test_a_player_who_left_cannot_plan(service):
+    game_id = service.new_game(kind="stoneage", players=3, seed=5)
+    service.deliver(service.reply(game_id, "a3", "resign yes"))
+    refused = service.deliver(service.reply(game_id, "a3", "later\nplace 1 hunt"))
+    assert [m.kind for m in refused] == ["error"] and "You have left game" in text_of(refused[0])
+    assert plan_of(service, game_id, "a3") == []
+
+
+def test_a_place_taken_first_stops_the_plan_with_the_engines_reason(service):
+    """Stone Age, 2 players: a resource area takes one player, and a2 is there first."""
+    game_id = service.new_game(kind="stoneage", players=2, seed=5)
+    service.deliver(service.reply(game_id, "a1", "place 1 hunt\nlater\nplace 2 forest"))
+    sent = service.deliver(service.reply(game_id, "a2", "place 2 forest"))
+    told = " ".join(text_of(next(m for m in sent if m.to_address == "a1@x.test")).split())
+    assert "Your plan stopped at 'place 2 forest':" in told
+    assert "with 2 players only 1 player may use one resource area" in told
+
+
+def test_plan_words_in_other_languages(service):
+    game_id = service.new_game(kind="stoneage", players=2, seed=5)
+    service.deliver(service.reply(game_id, "a2", "später\nsetzen 1 Wald oder setzen 1 Lehm"))
+    assert plan_of(service, game_id, "a2") == ["setzen 1 Wald oder setzen 1 Lehm"]
+    service.deliver(service.reply(game_id, "a2", "plano apagar"))
+    assert plan_of(service, game_id, "a2") == []
+    service.deliver(service.reply(game_id, "a2", "depois\ncolocar 1 floresta ou colocar 1 argila"))
+    service.deliver(service.reply(game_id, "a1", "place 1 forest"))
+    assert last_moves(service, game_id, 1) == [("a2", "place 1 clay")]

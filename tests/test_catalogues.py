@@ -15,7 +15,7 @@ from babel.messages.pofile import read_po
 from pbem import i18n
 from tests.conftest import REPO
 
-CATALOGUES = ("en",)
+CATALOGUES = ("en", "es", "de", "pt")
 PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|%[sd]|\{\w*\}")
 
 

@@ -64,12 +64,14 @@ class Service:
         message.set_content(body)
         return message.as_bytes()
 
-    def to_service(self, sender: str, body: str) -> bytes:
+    def to_service(self, sender: str, body: str, headers=None) -> bytes:
         """A mail from ``sender`` to the service address (``new ...``, ``help``, ...)."""
         message = EmailMessage()
         message["From"] = sender
         message["To"] = self.settings.service_address
         message["Message-ID"] = make_msgid(domain="x.test")
+        for key, value in (headers or {}).items():
+            message[key] = value
         message.set_content(body)
         return message.as_bytes()
 

@@ -55,9 +55,12 @@ def score(state: State, player: str, command: str) -> float:
         return 20.0 - _sailing_risk(state, player, 1)
     if verb == "spy":
         slot = int(words[2]) - 1
-        useful = sum(v is not None for v in state["boards"][slot]["treasures"]) >= 2
+        values = [v for v in state["boards"][slot]["treasures"] if v is not None]
+        board = places.board_id(state["boards"][slot])
+        raiders = sum(p[0] == "h" and p[1] == board for p in state["parties"][player])
+        gain = 3 * (max(values) - sum(values) / len(values)) if values and raiders else 0.0
         spare = state["hands"][player].count(data.EXPLORER) - 1  # hoarding stalls the boat
-        return (1.0 if useful else -3.0) + 2.0 * spare - _sailing_risk(state, player, 1)
+        return gain - 2.0 + 2.0 * spare - _sailing_risk(state, player, 1)
     cards = words[3:]
     risk = _sailing_risk(state, player, cards.count(data.EXPLORER))
     if verb == "raid":

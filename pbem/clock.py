@@ -8,13 +8,14 @@ The database keeps UTC; every time a player types or reads is in their own zone 
 from __future__ import annotations
 
 import difflib
+import re
 from datetime import UTC, date, datetime, time, timedelta
 from email.utils import parsedate_to_datetime
 from functools import cache
 from zoneinfo import ZoneInfo, available_timezones
 
 from babel import Locale, UnknownLocaleError
-from babel.dates import format_skeleton
+from babel.dates import format_datetime, format_skeleton, match_skeleton
 
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
@@ -92,13 +93,19 @@ def _locale(locale: str) -> Locale:
         return Locale("en")
 
 
+@cache
+def _moment_pattern(locale: str) -> str:
+    """The language's pattern of a day and an hour: its medium date-time pattern around the
+    patterns of the skeletons ``MMMEd`` and ``Hm`` (all CLDR patterns, quoted literals kept)."""
+    lang = _locale(locale)
+    skeletons = lang.datetime_skeletons
+    day, hour = (skeletons[match_skeleton(s, skeletons) or s].pattern for s in ("MMMEd", "Hm"))
+    return lang.datetime_formats["medium"].format(hour, day)
+
+
 def moment(at: datetime, zone_name: str, locale: str) -> str:
     """``at`` as the reader reads a date and hour in their zone: "Fri, Dec 4, 18:00"."""
-    lang = _locale(locale)
-    local_zone = zone(zone_name)
-    day = format_skeleton("MMMEd", at, tzinfo=local_zone, locale=lang)
-    hour = format_skeleton("Hm", at, tzinfo=local_zone, locale=lang)
-    return lang.datetime_formats["medium"].format(hour, day)
+    return format_datetime(at, _moment_pattern(locale), zone(zone_name), _locale(locale))
 
 
 def day(at: datetime | date, zone_name: str, locale: str) -> str:
@@ -121,3 +128,37 @@ def wall_minute(text: str) -> int | None:
     if int(hours) > 23 or int(minutes or 0) > 59:
         return None
     return int(hours) * 60 + int(minutes or 0)
+
+
+_DAY = re.compile(r"^(\d{1,4})[-./](\d{1,2})(?:[-./](\d{0,4}))?$")
+
+
+def read_day(text: str, today: date) -> date | None:
+    """The day ``text`` names, or None: ISO ``2026-12-24``; the day first, as in Spain,
+    Germany and Portugal, in ``24.12.2026``, ``24/12/2026``, ``24.12.26``; without a year
+    (``24.12.``) the next such day from ``today``; the month first only where the day cannot
+    be (``12/24/2026``)."""
+    found = _DAY.match(text.strip())
+    if not found:
+        return None
+    first, second, third = found.groups()
+    if len(first) == 4:
+        return _day(int(first), int(second), int(third)) if third and len(third) <= 2 else None
+    if len(first) == 3 or (third and len(third) not in (2, 4)):
+        return None
+    day, month = int(first), int(second)
+    if month > 12 >= day:
+        day, month = month, day
+    if third:
+        return _day(int(third) + (2000 if len(third) == 2 else 0), month, day)
+    named = _day(today.year, month, day)
+    if named is not None and named < today:
+        return _day(today.year + 1, month, day)
+    return named
+
+
+def _day(year: int, month: int, day: int) -> date | None:
+    try:
+        return date(year, month, day)
+    except ValueError:
+        return None

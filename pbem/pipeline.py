@@ -12,7 +12,7 @@ import dataclasses
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import timedelta
 from email.message import EmailMessage
 
 from sqlalchemy import select
@@ -22,7 +22,7 @@ import engine
 from engine import resemble
 from engine.i18n import _, language, use
 from engine.lexicon import fold
-from pbem import deadlines, digest, games, i18n, languages, notify, plans, players
+from pbem import deadlines, games, i18n, languages, notify, plans, players
 from pbem.config import Settings
 from pbem.mail import commands, mime
 from pbem.mail import language as mail_language
@@ -89,9 +89,7 @@ def _handle(session: Session, settings: Settings, row: InboundMail, message: Ema
         if unreadable:
             return _unreadable(session, settings, from_address, reply_to)
         status = _service_mail(session, settings, message, from_address, text, reply_to)
-        known = session.scalar(select(Player).where(Player.address == from_address))
-        if known is not None:
-            players.learn_zone(known, _date(message), now())
+        players.learn_zone_of(session, from_address, _date(message), now())
         return status
     if where.kind == "player":
         return _player_path(session, settings, row, message, where.player, text, reply_to)
@@ -174,54 +172,6 @@ def _unreadable(session, settings, address: str, reply_to, seat: Seat | None = N
             locale=locale,
         )
     return "refused"
-
-
-def _player_path(session, settings, row, message, player: Player, text: str, reply_to) -> str:
-    """A mail to a player's own address (a reply to their digest): their settings, status and
-    games. The digest's one-click unsubscribe stops the digest alone. Game commands go to the
-    player's game when they have one running; with several, the answer says where each goes.
-    """
-    if not authentic(message, player):
-        notify.notice(
-            session,
-            settings,
-            player.address,
-            _("A mail for your address was refused"),
-            [
-                _(
-                    "We received a mail for your own pbem address from another address. Nothing "
-                    "was applied. If it was you, please write from this address."
-                )
-            ],
-            locale=player.language,
-            player_token=player.token,
-        )
-        return "refused"
-    players.learn_zone(player, _date(message), now())
-    mail = PlayerMail(session, settings, player, reply_to)
-    with use(i18n.translations(player.language)):
-        if _asks_to_unsubscribe(message):
-            player.digest_every = "off"
-            digest.schedule(player, now())
-            mail.notice(_("Your settings"), [players.describe_digest(player)], news=True)
-            return "done"
-        running = players.running_seats(session, player)
-        if len(running) == 1:
-            return _seat_path(session, settings, row, message, running[0][1], text, reply_to)
-        states = [(seat, engine.load(game.kind), game) for game, seat in running]
-        try:
-            parsed = commands.parse(
-                text,
-                lambda line: any(
-                    kind.resembles(kind.restore(game.state), seat.name, line)
-                    for seat, kind, game in states
-                ),
-            )
-        except commands.CommandError as exc:
-            mail.notice(_("We did not understand your mail"), [str(exc)])
-            return "refused"
-        notify.echo(session, player.address, parsed.read, parsed.set_aside)
-        return _player_commands(mail, parsed, running)
 
 
 def _date(message: EmailMessage) -> str | None:
@@ -678,38 +628,14 @@ SEAT_HANDLERS: dict[str, Callable[[SeatMail, commands.Line], None]] = {
 # -- a player's settings, from a game mail or their own address ---------------------------------
 
 
-def _away_until(argument: str):
-    try:
-        return date.fromisoformat(argument.split()[-1])
-    except ValueError:
-        raise players.SettingError(
-            _("{day} is not a day: write it like 2026-12-24.").format(day=argument.split()[-1])
-        ) from None
+def _setting(mail, line: commands.Line) -> None:
+    """``mail turns``, ``digest daily 7:30``, ``away until 24.12.2026``, ...: the player's
+    setting changed (players.change); one answer confirms all the mail changed."""
+    told = players.change(mail.session, mail.settings, mail.player, line.name, line.argument, now())
+    mail.confirmed.append(told)
 
 
-def _away(mail, line: commands.Line) -> None:
-    at = now()
-    mail.confirmed.append(
-        players.go_away(mail.session, mail.player, _away_until(line.argument), at)
-    )
-    players.tell_away(mail.session, mail.settings, mail.player)
-
-
-#: The settings commands: each changes the player's row and says what it did.
-SETTING_HANDLERS: dict[str, Callable] = {
-    "mail": lambda mail, line: mail.confirmed.append(players.set_mail(mail.player, line.argument)),
-    "name": lambda mail, line: mail.confirmed.append(players.set_name(mail.player, line.argument)),
-    "digest": lambda mail, line: mail.confirmed.append(
-        players.set_digest(mail.player, line.argument, now())
-    ),
-    "timezone": lambda mail, line: mail.confirmed.append(
-        players.set_timezone(mail.player, line.argument, now())
-    ),
-    "away": _away,
-    "back": lambda mail, line: mail.confirmed.append(
-        players.come_back(mail.session, mail.player, now())
-    ),
-}
+SETTING_HANDLERS: dict[str, Callable] = dict.fromkeys(players.SETTINGS, _setting)
 SEAT_HANDLERS.update(SETTING_HANDLERS)
 
 
@@ -742,6 +668,52 @@ class PlayerMail:
     def confirm(self) -> None:
         if self.confirmed:
             self.notice(_("Your settings"), self.confirmed, news=True)
+
+
+def _player_path(session, settings, row, message, player: Player, text: str, reply_to) -> str:
+    """A mail to a player's own address (a reply to their digest): their settings, status and
+    games. The digest's one-click unsubscribe stops the digest alone. Game commands go to the
+    player's game when they have one running; with several, the answer says where each goes.
+    """
+    if not authentic(message, player):
+        notify.notice(
+            session,
+            settings,
+            player.address,
+            _("A mail for your address was refused"),
+            [
+                _(
+                    "We received a mail for your own pbem address from another address. Nothing "
+                    "was applied. If it was you, please write from this address."
+                )
+            ],
+            locale=player.language,
+            player_token=player.token,
+        )
+        return "refused"
+    players.learn_zone(player, _date(message), now())
+    mail = PlayerMail(session, settings, player, reply_to)
+    with use(i18n.translations(player.language)):
+        if _asks_to_unsubscribe(message):
+            mail.notice(_("Your settings"), [players.set_digest(player, "off", now())], news=True)
+            return "done"
+        running = players.running_seats(session, player)
+        if len(running) == 1:
+            return _seat_path(session, settings, row, message, running[0][1], text, reply_to)
+        states = [(seat, engine.load(game.kind), game) for game, seat in running]
+        try:
+            parsed = commands.parse(
+                text,
+                lambda line: any(
+                    kind.resembles(kind.restore(game.state), seat.name, line)
+                    for seat, kind, game in states
+                ),
+            )
+        except commands.CommandError as exc:
+            mail.notice(_("We did not understand your mail"), [str(exc)])
+            return "refused"
+        notify.echo(session, player.address, parsed.read, parsed.set_aside)
+        return _player_commands(mail, parsed, running)
 
 
 def _player_commands(mail: PlayerMail, parsed: commands.Parsed, running) -> str:

@@ -41,6 +41,49 @@ def learn_zone(player: Player, date_header: str | None, at: datetime) -> None:
         digest.schedule(player, at)
 
 
+#: The settings a player changes by mail, each with the command of its name.
+SETTINGS = ("mail", "name", "digest", "timezone", "away", "back")
+
+
+def change(session: Session, settings, player: Player, name: str, argument: str, at) -> str:
+    """Carry out the setting command ``name`` (one of :data:`SETTINGS`) with ``argument``, in
+    English words (the commands read other languages' words as English); return the sentence
+    that confirms it. Raises :class:`SettingError` with a sentence for the player."""
+    if name == "mail":
+        return set_mail(player, argument)
+    if name == "name":
+        return set_name(player, argument)
+    if name == "digest":
+        return set_digest(player, argument, at)
+    if name == "timezone":
+        return set_timezone(player, argument, at)
+    if name == "away":
+        told = go_away(session, player, away_day(player, argument, at), at)
+        tell_away(session, settings, player)
+        return told
+    if name == "back":
+        return come_back(session, player, at)
+    raise ValueError(f"{name!r} is no setting")
+
+
+def away_day(player: Player, argument: str, at: datetime) -> date:
+    """The day ``away until DAY`` names (:func:`pbem.clock.read_day`; a day without a year is
+    the next one in the player's zone)."""
+    typed = argument.split()[-1]
+    found = clock.read_day(typed, at.astimezone(clock.zone(player.timezone)).date())
+    if found is None:
+        raise SettingError(_("{day} is not a day: write it like 2026-12-24.").format(day=typed))
+    return found
+
+
+def learn_zone_of(session: Session, address: str, date_header: str | None, at: datetime) -> None:
+    """A mail from ``address`` to the service address: if they are a player, their zone from
+    its Date header, when not known yet."""
+    player = session.scalar(select(Player).where(Player.address == address)) if address else None
+    if player is not None:
+        learn_zone(player, date_header, at)
+
+
 def set_mail(player: Player, argument: str) -> str:
     """``mail every|turns|digest`` for all of the player's games."""
     wanted = argument.strip().lower()

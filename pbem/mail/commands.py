@@ -26,7 +26,7 @@ from typing import Literal
 import engine
 from engine import resemble
 from engine.i18n import N_, _
-from engine.lexicon import fold
+from engine.lexicon import Lexicon, fold
 from pbem.mail import address as mail_address
 
 
@@ -39,7 +39,8 @@ class ServiceCommand:
     command, or chat when prose follows the word ("Surrender? Never! Good game so far.").
     ``usage`` is marked for translation: each language writes it with its own words.
     ``shared`` words are game words too (Hengist's "back to the boat"): a line that does not
-    fit is a game line.
+    fit is a game line. ``reads`` turns the typed argument into the one ``fits`` and the
+    handler read (the settings' words in English: ``semanal lunes`` is ``weekly monday``).
     """
 
     name: str
@@ -47,6 +48,7 @@ class ServiceCommand:
     fits: Callable[[str], bool]
     usage: str
     shared: bool = False
+    reads: Callable[[str], str] | None = None  # the argument as the handler reads it
 
 
 def _nothing(argument: str) -> bool:
@@ -82,19 +84,93 @@ def _one_word(argument: str) -> bool:
 
 
 def _mail_level(argument: str) -> bool:
-    return argument.lower() in ("every", "turns", "digest")
+    return argument in ("every", "turns", "digest")
 
 
 def _digest_schedule(argument: str) -> bool:
-    words = argument.lower().split()
+    words = argument.split()
     return 1 <= len(words) <= 3 and words[0] in ("weekly", "daily", "off")
 
 
-_AWAY = re.compile(r"^(until\s+)?\d{4}-\d{1,2}-\d{1,2}$", re.IGNORECASE)
+_AWAY = re.compile(r"^(until\s+)?\d{1,4}[-./]\d{1,2}([-./]\d{0,4})?$")
 
 
 def _away_date(argument: str) -> bool:
     return bool(_AWAY.match(argument))
+
+
+def _zone_name(argument: str) -> bool:
+    return len(argument.split()) == 1
+
+
+#: The words of the settings' arguments in Spanish, German and Portuguese, each with the
+#: English word the settings read (``resumen semanal lunes 18:00`` is ``digest weekly monday
+#: 18:00``, ``abwesend bis 24.12.2026`` is ``away until 24.12.2026``).
+SETTING_WORDS = Lexicon(
+    words={
+        "es": {
+            "todo": "every", "todos": "every", "todas": "every",
+            "turnos": "turns", "turno": "turns", "resumen": "digest",
+            "semanal": "weekly", "semanalmente": "weekly",
+            "diario": "daily", "diaria": "daily", "diariamente": "daily",
+            "no": "off", "nunca": "off", "desactivado": "off",
+            "lunes": "monday", "martes": "tuesday", "miércoles": "wednesday",
+            "jueves": "thursday", "viernes": "friday", "sábado": "saturday",
+            "domingo": "sunday", "hasta": "until",
+        },
+        "de": {
+            "alles": "every", "alle": "every", "immer": "every",
+            "züge": "turns", "zuege": "turns", "zug": "turns",
+            "zusammenfassung": "digest", "übersicht": "digest",
+            "wöchentlich": "weekly", "woechentlich": "weekly",
+            "täglich": "daily", "taeglich": "daily",
+            "aus": "off", "nie": "off", "keine": "off",
+            "montag": "monday", "dienstag": "tuesday", "mittwoch": "wednesday",
+            "donnerstag": "thursday", "freitag": "friday", "samstag": "saturday",
+            "sonnabend": "saturday", "sonntag": "sunday", "bis": "until",
+        },
+        "pt": {
+            "tudo": "every", "todos": "every", "todas": "every",
+            "turnos": "turns", "turno": "turns", "vez": "turns", "resumo": "digest",
+            "semanal": "weekly", "semanalmente": "weekly",
+            "diário": "daily", "diária": "daily", "diariamente": "daily",
+            "não": "off", "nunca": "off", "desligado": "off",
+            "segunda": "monday", "terça": "tuesday", "quarta": "wednesday",
+            "quinta": "thursday", "sexta": "friday", "sábado": "saturday",
+            "domingo": "sunday", "até": "until",
+        },
+    },
+    phrases={
+        "pt": {
+            "segunda-feira": "monday", "terça-feira": "tuesday", "quarta-feira": "wednesday",
+            "quinta-feira": "thursday", "sexta-feira": "friday",
+        },
+    },
+    fillers={
+        "es": ("el", "los", "la", "las", "a", "cada", "de"),
+        "de": ("am", "um", "uhr", "jeden", "jede", "an"),
+        "pt": ("na", "no", "às", "as", "a", "de", "toda", "cada"),
+    },
+    english_words=lambda: (
+        "every", "turns", "digest", "weekly", "daily", "off", "until",
+        "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+    ),
+)  # fmt: skip
+
+
+def _setting_words(argument: str) -> str:
+    """A setting's argument with its words in English, in lower case (in the reader's
+    language first, as a game's words are)."""
+    return SETTING_WORDS.english(argument)
+
+
+#: What may stand between a time zone's command word and its name: "zona horaria Europe/Madrid".
+_ZONE_FILLERS = {"horaria", "horario"}
+
+
+def _zone_argument(argument: str) -> str:
+    first, _space, rest = argument.partition(" ")
+    return rest if rest and fold(first) in _ZONE_FILLERS else argument
 
 
 #: Words after ``plan`` that drop the plan, in every language (folded).
@@ -228,19 +304,86 @@ SERVICE_COMMANDS: tuple[ServiceCommand, ...] = (
         _plan_request,
         N_("plan | plan clear"),
     ),
-    ServiceCommand("mail", {"en": ("mail",)}, _mail_level, N_("mail every|turns|digest")),
-    ServiceCommand("mute", {"en": ("mute",)}, _nothing, N_("mute")),
-    ServiceCommand("unmute", {"en": ("unmute",)}, _nothing, N_("unmute")),
-    ServiceCommand("name", {"en": ("name",)}, _one_word, N_("name NAME")),
+    ServiceCommand(
+        "mail",
+        {
+            "en": ("mail",),
+            "es": ("correo", "correos"),
+            "de": ("post", "mails"),
+            "pt": ("correio", "emails"),
+        },
+        _mail_level,
+        N_("mail every|turns|digest"),
+        reads=_setting_words,
+    ),
+    ServiceCommand(
+        "mute",
+        {
+            "en": ("mute",),
+            "es": ("silenciar",),
+            "de": ("stumm", "stummschalten"),
+            "pt": ("silenciar",),
+        },
+        _nothing,
+        N_("mute"),
+    ),
+    ServiceCommand(
+        "unmute",
+        {
+            "en": ("unmute",),
+            "es": ("reactivar", "desilenciar"),
+            "de": ("entstummen",),
+            "pt": ("reativar", "dessilenciar"),
+        },
+        _nothing,
+        N_("unmute"),
+    ),
+    ServiceCommand(
+        "name", {"en": ("name",), "es": ("nombre",), "pt": ("nome",)}, _one_word, N_("name NAME")
+    ),
     ServiceCommand(
         "digest",
-        {"en": ("digest",)},
+        {
+            "en": ("digest",),
+            "es": ("resumen",),
+            "de": ("zusammenfassung", "übersicht"),
+            "pt": ("resumo",),
+        },
         _digest_schedule,
         N_("digest weekly monday 18:00 | digest daily 7:30 | digest off"),
+        reads=_setting_words,
     ),
-    ServiceCommand("timezone", {"en": ("timezone", "tz")}, _one_word, N_("timezone Europe/Madrid")),
-    ServiceCommand("away", {"en": ("away",)}, _away_date, N_("away until 2026-12-24")),
-    ServiceCommand("back", {"en": ("back",)}, _nothing, N_("back"), shared=True),
+    ServiceCommand(
+        "timezone",
+        {
+            "en": ("timezone", "tz"),
+            "es": ("zona", "huso"),
+            "de": ("zeitzone",),
+            "pt": ("fuso", "zona"),
+        },
+        _zone_name,
+        N_("timezone Europe/Madrid"),
+        reads=_zone_argument,
+    ),
+    ServiceCommand(
+        "away",
+        {"en": ("away",), "es": ("ausente",), "de": ("abwesend",), "pt": ("ausente",)},
+        _away_date,
+        N_("away until 2026-12-24"),
+        reads=_setting_words,
+    ),
+    ServiceCommand(
+        "back",
+        {
+            "en": ("back",),
+            "es": ("vuelvo", "volví", "regresé"),
+            "de": ("zurück",),
+            "pt": ("voltei", "volto"),
+        },
+        _nothing,
+        N_("back"),
+        shared=True,
+    ),
 )
 
 #: Every word of every service command (folded), in any language, and the command it names.
@@ -418,6 +561,8 @@ def _line(number: int, content: str) -> Line:
     argument = "".join(rest).rstrip()
     if command.name != "say":
         argument = _single_spaces(argument).rstrip(_TRAILING_PUNCTUATION).rstrip()
+    if command.reads is not None:
+        argument = command.reads(argument)
     if command.fits(argument):
         return Line(number, text, "service", command.name, argument)
     if command.shared:

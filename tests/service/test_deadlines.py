@@ -96,6 +96,17 @@ def test_two_reminders_each_once_then_the_game_waits(service, clock):
     assert seat_row(service, game_id, mover).alarm is None
 
 
+def test_a_player_who_wants_only_the_digest_still_gets_both_reminders(service, clock):
+    game_id = service.new_game(players=2, options={"deadline": 3, "late": "wait"})
+    mover = service.to_move(game_id)[0]
+    address = service.seat(game_id, mover)["address"]
+    with transaction(service.settings.database_url) as session:
+        session.scalar(select(Player).where(Player.address == address)).mail = "digest"
+    first = scan(service, START + timedelta(days=1, minutes=1))
+    second = scan(service, START + timedelta(days=2, hours=12, minutes=1))
+    assert [(m.kind, m.to_address) for m in first + second] == [("reminder", address)] * 2
+
+
 def test_a_scan_that_comes_late_sends_one_reminder_not_two(service, clock):
     game_id = service.new_game(players=2, options={"deadline": 3, "late": "wait"})
     late = scan(service, START + timedelta(days=2, hours=23))  # both reminder times passed

@@ -4,7 +4,7 @@ change, one digest per due time whatever runs at once, and what it says."""
 from __future__ import annotations
 
 import threading
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from email import message_from_bytes, policy
 
 import pytest
@@ -54,6 +54,32 @@ MONDAY = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
             datetime(2027, 3, 28, 1, 30),
         ),
         ("weekly", 0, 8 * 60, "", MONDAY, datetime(2026, 12, 7, 8, 0)),
+        # back to winter time (Sunday 25 October 2026 in Madrid, 1 November in New York)
+        (
+            "weekly",
+            0,
+            18 * 60,
+            "Europe/Madrid",
+            datetime(2026, 10, 19, 16, 0, tzinfo=UTC),
+            datetime(2026, 10, 26, 17, 0),
+        ),
+        (
+            "daily",
+            0,
+            7 * 60 + 30,
+            "America/New_York",
+            datetime(2026, 10, 31, 11, 30, tzinfo=UTC),
+            datetime(2026, 11, 1, 12, 30),
+        ),
+        # a wall time the clocks pass twice goes out the first time
+        (
+            "daily",
+            0,
+            2 * 60 + 30,
+            "Europe/Madrid",
+            datetime(2026, 10, 24, 12, 0, tzinfo=UTC),
+            datetime(2026, 10, 25, 0, 30),
+        ),
     ],
 )
 def test_the_next_digest_is_at_the_players_hour(every, weekday, minute, zone, after, due):
@@ -124,6 +150,52 @@ def test_across_the_change_to_summer_time_it_stays_at_six_in_madrid(service, tim
     assert len(run(service, datetime(2027, 3, 22, 17, 0, tzinfo=UTC))) == 2
     assert run(service, datetime(2027, 3, 29, 15, 59, tzinfo=UTC)) == []
     assert len(run(service, datetime(2027, 3, 29, 16, 0, tzinfo=UTC))) == 2
+
+
+def test_across_the_change_to_winter_time_each_zone_keeps_its_hour(service, time_machine):
+    """Madrid goes back on 25 October, New York on 1 November: in the week between, 18:00 in
+    Madrid is 17:00 UTC and 12:00 in New York still 16:00 UTC; each moves by an hour on its
+    own day."""
+    start = datetime(2026, 10, 12, 9, 0, tzinfo=UTC)
+    time_machine.move_to(start, tick=False)
+    service.new_game(players=2)
+    with transaction(service.settings.database_url) as session:
+        for player, zone, hour in zip(
+            session.scalars(select(Player).order_by(Player.id)),
+            ("Europe/Madrid", "America/New_York"),
+            ("18:00", "12:00"),
+            strict=True,
+        ):
+            players.set_timezone(player, zone, start)
+            players.set_digest(player, f"weekly monday {hour}", start)
+    for week, madrid, new_york in (
+        (0, 16, 16),  # both on summer time
+        (1, 16, 16),
+        (2, 17, 16),  # 26 October: Madrid on winter time, New York not yet
+        (3, 17, 17),  # 2 November: both on winter time
+    ):
+        monday = start.replace(hour=0) + timedelta(weeks=week)
+        due = {"a1@x.test": madrid, "a2@x.test": new_york}
+        assert run(service, monday.replace(hour=min(due.values())) - timedelta(minutes=1)) == []
+        for hour in sorted(set(due.values())):
+            sent = run(service, monday.replace(hour=hour))
+            assert sorted(m.to_address for m in sent) == sorted(
+                address for address, at in due.items() if at == hour
+            ), (monday, hour)
+
+
+def test_the_digest_shows_who_is_away(service, monday):
+    game_id = setup(service)
+    mover = service.to_move(game_id)[0]
+    away = service.seat(game_id, mover)
+    with transaction(service.settings.database_url) as session:
+        player = session.scalar(select(Player).where(Player.address == away["address"]))
+        players.go_away(session, player, date(2026, 12, 24), MONDAY)
+    sent = run(service, datetime(2026, 11, 30, 17, 0, tzinfo=UTC))
+    own = " ".join(text_of(next(m for m in sent if m.to_address == away["address"])).split())
+    assert "You are away until Dec 24: your time to move is paused." in own
+    other = next(m for m in sent if m.to_address != away["address"])
+    assert f"{mover} is away until Dec 24" in " ".join(text_of(other).split())
 
 
 def test_players_in_different_zones_get_it_at_their_own_hour(service, monday):

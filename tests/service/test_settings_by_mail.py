@@ -3,7 +3,7 @@ status; from a game mail, the digest's reply address, and (refused) the service 
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from email.message import EmailMessage
 from email.utils import make_msgid
 
@@ -11,6 +11,8 @@ import pytest
 from service_mails import text_of
 from sqlalchemy import select
 
+from engine.i18n import use
+from pbem import clock, i18n
 from pbem.db import transaction
 from pbem.mail import commands
 from pbem.models import Player, Seat
@@ -207,6 +209,110 @@ def test_a_forged_mail_to_the_digest_address_changes_nothing(service):
 def test_setting_lines_are_commands_only_in_their_shape(line, kind, name):
     parsed = commands.parse(f"status\n{line}\ngames")
     assert (parsed.lines[1].kind, parsed.lines[1].name) == (kind, name)
+
+
+@pytest.mark.parametrize(
+    ("language", "line", "name", "argument"),
+    [
+        ("es", "correo turnos", "mail", "turns"),
+        ("es", "Correo todo", "mail", "every"),
+        ("de", "Post Zusammenfassung", "mail", "digest"),
+        ("pt", "correio resumo", "mail", "digest"),
+        ("es", "resumen semanal el lunes a las 18:00", "digest", "weekly monday 18:00"),
+        ("es", "resumen diario 7:30", "digest", "daily 7:30"),
+        ("es", "resumen no", "digest", "off"),
+        (
+            "de",
+            "Zusammenfassung wöchentlich am Mittwoch um 18:00 Uhr",
+            "digest",
+            "weekly wednesday 18:00",
+        ),
+        ("de", "Übersicht täglich 7:30", "digest", "daily 7:30"),
+        ("de", "Zusammenfassung aus", "digest", "off"),
+        ("pt", "resumo semanal na segunda-feira às 18:00", "digest", "weekly monday 18:00"),
+        ("pt", "resumo semanal sábado 9:00", "digest", "weekly saturday 9:00"),
+        ("pt", "resumo não", "digest", "off"),
+        ("es", "zona horaria Europe/Madrid", "timezone", "Europe/Madrid"),
+        ("de", "Zeitzone Europe/Berlin", "timezone", "Europe/Berlin"),
+        ("pt", "fuso horário America/Sao_Paulo", "timezone", "America/Sao_Paulo"),
+        ("es", "nombre Ana", "name", "Ana"),
+        ("pt", "nome Rui", "name", "Rui"),
+        ("es", "ausente hasta 24/12/2026", "away", "until 24/12/2026"),
+        ("de", "abwesend bis 24.12.2026", "away", "until 24.12.2026"),
+        ("pt", "ausente até 24/12/2026", "away", "until 24/12/2026"),
+        ("de", "abwesend bis 2026-12-24", "away", "until 2026-12-24"),
+        ("es", "vuelvo", "back", ""),
+        ("de", "zurück", "back", ""),
+        ("pt", "voltei", "back", ""),
+        ("es", "silenciar", "mute", ""),
+        ("de", "stumm", "mute", ""),
+        ("pt", "reativar", "unmute", ""),
+        ("de", "entstummen", "unmute", ""),
+        ("es", "estado", "status", ""),
+        ("de", "Stand", "status", ""),
+        ("pt", "situação", "status", ""),
+    ],
+)
+def test_settings_are_written_in_every_language_and_read_in_english(language, line, name, argument):
+    with use(i18n.translations(language)):
+        parsed = commands.parse(f"status\n{line}\ngames")
+    assert (parsed.lines[1].kind, parsed.lines[1].name, parsed.lines[1].argument) == (
+        "service",
+        name,
+        argument,
+    )
+
+
+@pytest.mark.parametrize(
+    ("language", "line", "kind"),
+    [
+        ("de", "zurück zum Boot", "game"),  # Hengist's action I, as "back to the boat"
+        ("es", "resumen cuando pueda", "mistyped"),
+        ("de", "abwesend bis nächste Woche", "mistyped"),
+        ("en", "digest no", "mistyped"),  # "no" is off only to a Spanish reader
+    ],
+)
+def test_setting_words_of_other_languages_are_commands_only_in_their_shape(language, line, kind):
+    with use(i18n.translations(language)):
+        assert commands.parse(f"status\n{line}\ngames").lines[1].kind == kind
+
+
+@pytest.mark.parametrize(
+    ("typed", "day"),
+    [
+        ("2026-12-24", date(2026, 12, 24)),
+        ("24.12.2026", date(2026, 12, 24)),
+        ("24/12/2026", date(2026, 12, 24)),
+        ("24-12-2026", date(2026, 12, 24)),
+        ("24.12.26", date(2026, 12, 24)),
+        ("5.1.2027", date(2027, 1, 5)),
+        ("1/2/2027", date(2027, 2, 1)),  # the day first, as in Europe
+        ("12/24/2026", date(2026, 12, 24)),  # the month first only where the day cannot be
+        ("24.12.", date(2026, 12, 24)),  # no year: the next 24 December
+        ("5.1.", date(2027, 1, 5)),
+        ("31.02.2027", None),
+        ("2026-12", None),
+        ("24.12.202", None),
+        ("next monday", None),
+    ],
+)
+def test_the_day_of_an_absence_is_read_as_people_write_it(typed, day):
+    assert clock.read_day(typed, date(2026, 12, 1)) == day
+
+
+def test_settings_in_german_in_a_game_mail_are_carried_out_and_answered_once(service, monday):
+    game_id = service.new_game(players=2)
+    name = service.to_move(game_id)[0]
+    address = service.seat(game_id, name)["address"]
+    with transaction(service.settings.database_url) as session:
+        session.scalar(select(Player).where(Player.address == address)).locale = "de"
+    lines = "Zusammenfassung täglich 7:30\nZeitzone Europe/Berlin\nabwesend bis 24.12.2026"
+    sent = service.deliver(service.reply(game_id, name, lines))
+    mine = [m for m in sent if m.to_address == address]
+    assert [m.kind for m in mine] == ["news"]
+    row = player(service, address)
+    assert (row.digest_every, row.digest_minute, row.timezone) == ("daily", 450, "Europe/Berlin")
+    assert row.away_until == datetime(2026, 12, 23, 23, 0, tzinfo=UTC)  # midnight in Berlin
 
 
 def test_leave_this_game_from_the_page_resigns_the_seat_and_tells_the_others(service):

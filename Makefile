@@ -27,6 +27,7 @@ bench: $(STAMP)
 	$(BIN)/python -m pbem.bench_load
 	$(BIN)/python -m pbem.mail.bench
 	$(BIN)/python -m pbem.bench_plans
+	$(BIN)/python -m pbem.bench_digest
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -63,11 +63,11 @@ def claim(session: Session, players: list[Player]) -> set[int]:
     dialect = postgresql if session.get_bind().dialect.name == "postgresql" else sqlite
     statement = (
         dialect.insert(DigestSent)
+        .values([{"player_id": p.id, "due": p.digest_due} for p in players])
         .on_conflict_do_nothing(index_elements=["player_id", "due"])
         .returning(DigestSent.player_id)
     )
-    rows = [{"player_id": p.id, "due": p.digest_due} for p in players]
-    return set(session.scalars(statement, rows))
+    return set(session.scalars(statement))
 
 
 def forget_old_claims(session: Session, at: datetime) -> None:

@@ -9,6 +9,7 @@ import pytest
 from service_mails import text_of
 
 import engine
+from pbem import i18n
 
 LETTERS = {
     "en": ("Hi all,", "Thanks,\nBob"),
@@ -20,6 +21,11 @@ LETTERS = {
 
 def flat(text: str) -> str:
     return " ".join(text.split())
+
+
+def said(language: str, message: str, **values: str) -> str:
+    """``message`` as a reader of ``language`` gets it."""
+    return i18n.translations(language).gettext(message) % values
 
 
 @pytest.mark.parametrize("language", LETTERS)
@@ -34,10 +40,11 @@ def test_a_greeted_and_signed_turn_is_applied_and_echoed(service, language):
     mine = [m for m in sent if m.to_address == service.seat(game_id, mover)["address"]]
     assert [m.kind for m in mine] == ["turn"]
     echo = flat(text_of(mine[0]))
-    assert f"I read: {'; '.join(lines)}." in echo
-    assert f"I left aside: {' / '.join([greeting, *sign_off.splitlines()])}" in echo
+    assert said(language, "I read: %(commands)s.", commands="; ".join(lines)) in echo
+    set_aside = " / ".join([greeting, *sign_off.splitlines()])
+    assert said(language, "I left aside: %(lines)s", lines=set_aside) in echo
     others = [m for m in sent if m not in mine]
-    assert others and all("I read" not in text_of(m) for m in others)
+    assert others and all(set_aside not in flat(text_of(m)) for m in others)
 
 
 @pytest.mark.parametrize("language", LETTERS)
@@ -47,7 +54,7 @@ def test_a_greeted_join_starts_the_game(service, language):
     sent = service.deliver(service.reply(game_id, guest, f"{greeting}\njoin\n{sign_off}"))
     assert service.game(game_id)[0].status == "active"
     to_guest = [m for m in sent if m.to_address == "guest@y.test"]
-    assert "I read: join." in flat(text_of(to_guest[0]))
+    assert said(language, "I read: %(commands)s.", commands="join") in flat(text_of(to_guest[0]))
 
 
 def test_a_mistyped_command_after_a_move_refuses_the_mail_by_line_number(service):
@@ -101,7 +108,8 @@ def test_a_new_game_with_greetings_to_the_service(service):
         service.to_service("host@x.test", "Hola:\nnew honga with guest@y.test\nGracias, Ana")
     )
     assert [m.kind for m in sent] == ["invite", "news"]
-    assert "I left aside: Hola: / Gracias, Ana" in flat(text_of(sent[1]))
+    set_aside = said("es", "I left aside: %(lines)s", lines="Hola: / Gracias, Ana")
+    assert set_aside in flat(text_of(sent[1]))
 
 
 def test_help_new_lists_every_game_with_its_options(service):

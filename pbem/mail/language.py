@@ -58,6 +58,8 @@ _HEADER_LABELS = {
     "pt": re.compile(r"^\W*(assunto|enviado em)\s*:", re.IGNORECASE | re.MULTILINE),
 }
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
+#: Addresses and links: their parts are no words of the writer's ("a@y.test" is no Spanish y).
+_ADDRESS = re.compile(r"\S+@\S+|\w+://\S+")
 
 
 @functools.cache
@@ -112,7 +114,7 @@ def scores(message: Message, new_text: str) -> Counter:
         if _ATTRIBUTION[language].search(body) or _HEADER_LABELS[language].search(body):
             found[language] += QUOTE_WEIGHT
     words = _words()
-    for word in _WORD.findall(fold(new_text)):
+    for word in _WORD.findall(fold(_ADDRESS.sub(" ", new_text))):
         found.update(words.get(word, {}))
     return found
 

@@ -61,3 +61,12 @@ def test_content_language_tells_most():
     assert guess(message, new_text(message)) == "pt"
     assert language_of("de-DE, en-US") == "de"
     assert language_of("fr, it") is None
+
+
+def test_addresses_and_links_are_no_words_of_a_language():
+    """'y' is Spanish for 'and', but not in a@y.test (found when Spanish mails came)."""
+    assert (
+        guess(mail("new honga with a@y.test b@y.test"), "new honga with a@y.test b@y.test") == "en"
+    )
+    text = "nuevo honga con bea@y.test, see https://y.example/y"
+    assert guess(mail(text), text) == "es"

@@ -26,7 +26,8 @@ from pbem.mail.accept import accept
 from pbem.models import Game
 
 
-def _reply(settings: Settings, address: str, token: str, lines: list[str]) -> bytes:
+def reply_mail(settings: Settings, address: str, token: str, lines: list[str]) -> bytes:
+    """A player's reply writing ``lines`` above the quote of our mail."""
     message = EmailMessage()
     message["From"] = address
     message["To"] = settings.reply_address(token)
@@ -34,6 +35,15 @@ def _reply(settings: Settings, address: str, token: str, lines: list[str]) -> by
     message["Message-ID"] = make_msgid(domain="bench.test")
     message.set_content("\n".join(lines) + "\n\nOn Monday, pbem wrote:\n> the board\n")
     return message.as_bytes()
+
+
+def bot_turn(game_engine, state: dict, name: str, chooser: random.Random) -> tuple[list[str], dict]:
+    """The bot's commands for ``name`` until the turn passes, and the state after them."""
+    lines = []
+    while name in game_engine.to_move(state):
+        lines.append(game_engine.bot(state, name, chooser))
+        state = game_engine.play(state, name, lines[-1])
+    return lines, state
 
 
 def _next_mail(settings: Settings, game_id: int, chooser: random.Random) -> bytes | None:
@@ -46,12 +56,8 @@ def _next_mail(settings: Settings, game_id: int, chooser: random.Random) -> byte
         if not waiting:
             return None
         seat = next(s for s in game.seats if s.name == waiting[0])
-        lines = []
-        while seat.name in game_engine.to_move(state):
-            command = game_engine.bot(state, seat.name, chooser)
-            state = game_engine.play(state, seat.name, command)
-            lines.append(command)
-        return _reply(settings, seat.player.address, seat.token, [f"#{game.version}", *lines])
+        lines, _ = bot_turn(game_engine, state, seat.name, chooser)
+        return reply_mail(settings, seat.player.address, seat.token, [f"#{game.version}", *lines])
 
 
 def run(settings: Settings, mails: int, players: int) -> dict:

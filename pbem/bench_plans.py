@@ -16,14 +16,13 @@ import argparse
 import random
 import statistics
 import tempfile
-from email.message import EmailMessage
-from email.utils import make_msgid
 from pathlib import Path
 
 from sqlalchemy import func, select
 
 import engine
 from pbem import games, migrate, pipeline, plans
+from pbem.bench import bot_turn, reply_mail
 from pbem.config import Settings
 from pbem.db import transaction
 from pbem.mail.accept import accept
@@ -35,25 +34,6 @@ TABLES = (("stoneage", 2), ("stoneage", 4), ("honga", 2), ("honga", 4), ("hengis
 FUTURES = 3
 #: How many lines a planning bot writes: about a round of a careful player's own moves.
 PLAN_LINES = 10
-
-
-def _reply(settings: Settings, address: str, token: str, lines: list[str]) -> bytes:
-    message = EmailMessage()
-    message["From"] = address
-    message["To"] = settings.reply_address(token)
-    message["Subject"] = "Re: your turn"
-    message["Message-ID"] = make_msgid(domain="bench.test")
-    message.set_content("\n".join(lines) + "\n")
-    return message.as_bytes()
-
-
-def _turn(game_engine, state: dict, name: str, chooser: random.Random) -> tuple[list[str], dict]:
-    """The bot's commands for ``name`` until the turn passes, and the state after them."""
-    lines = []
-    while name in game_engine.to_move(state):
-        lines.append(game_engine.bot(state, name, chooser))
-        state = game_engine.play(state, name, lines[-1])
-    return lines, state
 
 
 def _future(game_engine, state: dict, name: str, seed: int, most: int) -> list[str]:
@@ -92,11 +72,11 @@ def _next_mail(settings: Settings, game_id: int, planning: int, chooser) -> byte
         if not waiting:
             return None
         seat = next(s for s in game.seats if s.name == waiting[0])
-        lines, after = _turn(game_engine, state, seat.name, chooser)
+        lines, after = bot_turn(game_engine, state, seat.name, chooser)
         if planning and game_engine.to_move(after):
             seed = chooser.randrange(2**31)
             lines += ["later", *_plan(game_engine, after, seat.name, seed, planning)]
-        return _reply(settings, seat.player.address, seat.token, [f"#{game.version}", *lines])
+        return reply_mail(settings, seat.player.address, seat.token, [f"#{game.version}", *lines])
 
 
 def play(settings: Settings, kind: str, players: int, seed: int, planning: int) -> dict:

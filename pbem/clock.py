@@ -63,6 +63,14 @@ def zone_from_date(header: str | None) -> str:
     return f"Etc/GMT{-hours:+d}"  # the Etc zones count the other way round
 
 
+def zone_label(name: str) -> str:
+    """A zone as a reader reads it: a fixed zone from a Date header is its offset
+    (``Etc/GMT-1`` -> ``UTC+1``: the Etc names count the other way round), a named one its name."""
+    if name.startswith("Etc/GMT") and name[7:]:
+        return f"UTC{-int(name[7:]):+d}"
+    return name
+
+
 def next_due(every: str, weekday: int, minute: int, zone_name: str, after: datetime):
     """The first digest time after ``after`` (UTC), or None when ``every`` is "off".
 

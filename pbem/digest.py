@@ -144,7 +144,7 @@ def compose_for(
         "player": player.name,
         "games": games,
         "daily": player.digest_every == "daily",
-        "zone": zone_name,
+        "zone": clock.zone_label(zone_name),
         "away_until": clock.day(away, zone_name, player.language) if away else None,
     }
     thread = compose.thread_for(settings, None, "pbem", [], player.token)

@@ -316,13 +316,15 @@ def timing(game: Game, reader: Seat, waiting: list[str]) -> list[str]:
             when = clock.moment(seat.deadline, zone_name, locale)
             if seat.id == reader.id:
                 lines.append(
-                    _("Please move by {moment} ({zone}).").format(moment=when, zone=zone_name)
+                    _("Please move by {moment} ({zone}).").format(
+                        moment=when, zone=clock.zone_label(zone_name)
+                    )
                 )
                 lines.append(deadlines.consequence(game))
             else:
                 lines.append(
                     _("{name} has until {moment} ({zone}) to move.").format(
-                        name=seat.name, moment=when, zone=zone_name
+                        name=seat.name, moment=when, zone=clock.zone_label(zone_name)
                     )
                 )
         away = seat.player.away_until

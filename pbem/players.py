@@ -133,10 +133,12 @@ def describe_digest(player: Player) -> str:
         return _("You get no digest.")
     if player.digest_every == "daily":
         return _("Your digest comes every day at {hour} ({zone}).").format(
-            hour=hour, zone=zone_name
+            hour=hour, zone=clock.zone_label(zone_name)
         )
     return _("Your digest comes every {day} at {hour} ({zone}).").format(
-        day=clock.weekday_name(player.digest_weekday, player.language), hour=hour, zone=zone_name
+        day=clock.weekday_name(player.digest_weekday, player.language),
+        hour=hour,
+        zone=clock.zone_label(zone_name),
     )
 
 
@@ -158,7 +160,9 @@ def set_timezone(player: Player, argument: str, at: datetime) -> str:
         )
     player.timezone = name
     digest.schedule(player, at)
-    zone = _("Your time zone is {zone}: times in your mails are in it.").format(zone=name)
+    zone = _("Your time zone is {zone}: times in your mails are in it.").format(
+        zone=clock.zone_label(name)
+    )
     return f"{zone} {describe_digest(player)}"
 
 

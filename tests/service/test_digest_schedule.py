@@ -111,6 +111,14 @@ def test_the_zone_a_first_mail_tells(header, zone):
     assert clock.zone_from_date(header) == zone
 
 
+@pytest.mark.parametrize(
+    ("zone", "label"),
+    [("Etc/GMT-1", "UTC+1"), ("Etc/GMT+5", "UTC-5"), ("Europe/Madrid", "Europe/Madrid")],
+)
+def test_a_zone_is_shown_as_players_read_it(zone, label):
+    assert clock.zone_label(zone) == label
+
+
 @pytest.fixture
 def monday(time_machine):
     time_machine.move_to(MONDAY, tick=False)

@@ -1,17 +1,21 @@
 """The drawing toolkit the game renderers share: boxes, discs, tokens and text on a canvas.
 
 Pictures are drawn at twice the size they are shown (720 pixels for a 360-pixel column), so
-they stay sharp on phone screens. Text uses Pillow's built-in scalable font (no font file:
-the same picture on every machine). Rendered words are cached: the same label in the next
-picture costs a paste, not a layout.
+they stay sharp on phone screens. Text uses DejaVu Sans Condensed, kept beside this module
+(fonts/, its licence there): the same picture on every machine, and the accented letters of
+Spanish, German and Portuguese, which Pillow's built-in font lacks (it drew them as boxes).
+Rendered words are cached: the same label in the next picture costs a paste, not a layout.
 """
 
 from __future__ import annotations
 
 import io
 from functools import lru_cache
+from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
+
+FONT = Path(__file__).resolve().parent / "fonts" / "DejaVuSansCondensed.ttf"
 
 WIDTH = 720  # pixels; shown 360 CSS pixels wide
 TEXT_SCALE = 1.15  # words are drawn this much larger than the renderers' sizes: phones are small
@@ -44,8 +48,8 @@ def hex_colour(colour: tuple[int, int, int]) -> str:
 
 @lru_cache(maxsize=16)
 def font(size: int) -> ImageFont.FreeTypeFont:
-    """Pillow's built-in scalable font at ``size`` pixels."""
-    return ImageFont.load_default(size=size)
+    """The pictures' font at ``size`` pixels."""
+    return ImageFont.truetype(FONT, size=size)
 
 
 @lru_cache(maxsize=4096)

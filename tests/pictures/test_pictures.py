@@ -7,7 +7,7 @@ import io
 
 import orjson
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw
 
 import engine
 from pbem import pictures
@@ -75,3 +75,15 @@ def test_a_game_without_a_renderer_has_no_picture():
 def test_seat_colours_are_distinct_and_in_seat_order():
     colours = pictures.seat_colours(players("honga"))
     assert list(colours) == players("honga") and len(set(colours.values())) == 5
+
+
+def _drawn(letter: str) -> bytes:
+    image = Image.new("L", (40, 40))
+    ImageDraw.Draw(image).text((5, 5), letter, font=canvas.font(20), fill=255)
+    return image.tobytes()
+
+
+@pytest.mark.parametrize("letter", "áãçéíñóôúüßÄÖÜ")
+def test_the_font_draws_the_letters_of_every_language(letter):
+    missing = _drawn("\U000f0000")  # a private-use code point: no font has a glyph for it
+    assert _drawn(letter) != missing

@@ -120,6 +120,7 @@ def mail_environment() -> jinja2.Environment:
     env.filters["quote"] = quote
     env.filters["only"] = only
     env.globals["shared"] = shared
+    env.globals["term"] = str  # a game's word as the reader writes it: compose gives the game's
     return env
 
 

@@ -19,7 +19,8 @@ def road_text(road: str) -> str:
 
 
 def cards_text(cards: list[str]) -> str:
-    return ", ".join(cards) or "-"
+    """Cards (or treasures) in the reader's language, "-" for none."""
+    return ", ".join(commands.shown(card) for card in cards) or "-"
 
 
 def _plainer(command: str, other: str) -> bool:

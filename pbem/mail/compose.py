@@ -38,6 +38,7 @@ from email.utils import format_datetime, make_msgid
 
 import jinja2
 
+import engine
 from pbem import links
 from pbem.config import Settings
 from pbem.i18n import TEMPLATES_DIR, render
@@ -177,6 +178,15 @@ def about_template(game: str | None) -> str:
     return own if game and (TEMPLATES_DIR / own).is_file() else "mail/_about.txt"
 
 
+def _term(kind: str | None, language: str):
+    """A game's word (a card, a place) as the reader writes it: ``term("river")`` is "río"
+    to a Spanish reader; unchanged outside a game."""
+    if kind not in engine.names():
+        return str
+    game = engine.load(kind)
+    return lambda text: game.shown(str(text), language)
+
+
 def compose(
     kind: str,
     to: str,
@@ -208,6 +218,7 @@ def compose(
         form=False,
         about_template=about_template(values.get("game")),
         word=lambda name: commands.word(name, locale.split("_")[0].split("-")[0]),
+        term=_term(values.get("game"), locale.split("_")[0].split("-")[0]),
     )
     text = _BLANK_LINES.sub("\n\n", render(f"mail/{kind}.txt", locale, **values)).strip("\n")
     html = render(f"mail/{kind}.html", locale, **values)

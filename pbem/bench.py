@@ -46,8 +46,9 @@ def bot_turn(game_engine, state: dict, name: str, chooser: random.Random) -> tup
     return lines, state
 
 
-def _next_mail(settings: Settings, game_id: int, chooser: random.Random) -> bytes | None:
-    """The bot's reply for whoever is to move, or None when the game is over."""
+def next_mail(settings: Settings, game_id: int, chooser: random.Random, then=None) -> bytes | None:
+    """The bot's reply for whoever is to move, or None when the game is over; ``then(game,
+    state, name)``, when given, writes the lines that follow the turn (a plan)."""
     with transaction(settings.database_url) as session:
         game = session.get(Game, game_id)
         game_engine = engine.load(game.kind)
@@ -56,7 +57,9 @@ def _next_mail(settings: Settings, game_id: int, chooser: random.Random) -> byte
         if not waiting:
             return None
         seat = next(s for s in game.seats if s.name == waiting[0])
-        lines, _ = bot_turn(game_engine, state, seat.name, chooser)
+        lines, after = bot_turn(game_engine, state, seat.name, chooser)
+        if then is not None:
+            lines += then(game_engine, after, seat.name)
         return reply_mail(settings, seat.player.address, seat.token, [f"#{game.version}", *lines])
 
 
@@ -66,7 +69,7 @@ def run(settings: Settings, mails: int, players: int) -> dict:
     times, cpu_times, outbound = [], [], 0
     game_id = None
     while len(times) < mails:
-        raw = _next_mail(settings, game_id, chooser) if game_id else None
+        raw = next_mail(settings, game_id, chooser) if game_id else None
         if raw is None:
             with transaction(settings.database_url) as session:
                 addresses = [f"p{i}.{len(times)}@bench.test" for i in range(players)]

@@ -20,13 +20,12 @@ from pathlib import Path
 
 from sqlalchemy import func, select
 
-import engine
 from pbem import games, migrate, pipeline, plans
-from pbem.bench import bot_turn, reply_mail
+from pbem.bench import next_mail
 from pbem.config import Settings
 from pbem.db import transaction
 from pbem.mail.accept import accept
-from pbem.models import Game, OutboundMail
+from pbem.models import OutboundMail
 
 #: The games measured: (kind, players).
 TABLES = (("stoneage", 2), ("stoneage", 4), ("honga", 2), ("honga", 4), ("hengist", 2))
@@ -61,22 +60,17 @@ def _plan(game_engine, state: dict, name: str, seed: int, most: int) -> list[str
     return lines
 
 
-def _next_mail(settings: Settings, game_id: int, planning: int, chooser) -> bytes | None:
-    """The reply of whoever is to move (their turn mail came), or None when the game is over;
-    ``planning``: how many lines a plan holds (0: no plan)."""
-    with transaction(settings.database_url) as session:
-        game = session.get(Game, game_id)
-        game_engine = engine.load(game.kind)
-        state = game_engine.restore(game.state)
-        waiting = game_engine.to_move(state)
-        if not waiting:
-            return None
-        seat = next(s for s in game.seats if s.name == waiting[0])
-        lines, after = bot_turn(game_engine, state, seat.name, chooser)
-        if planning and game_engine.to_move(after):
-            seed = chooser.randrange(2**31)
-            lines += ["later", *_plan(game_engine, after, seat.name, seed, planning)]
-        return reply_mail(settings, seat.player.address, seat.token, [f"#{game.version}", *lines])
+def _planner(planning: int, chooser: random.Random):
+    """What a careful player writes after their turn: ``planning`` lines after ``later``
+    (nothing when ``planning`` is 0 or the game is over)."""
+
+    def then(game_engine, state: dict, name: str) -> list[str]:
+        if not planning or not game_engine.to_move(state):
+            return []
+        seed = chooser.randrange(2**31)
+        return ["later", *_plan(game_engine, state, name, seed, planning)]
+
+    return then
 
 
 def play(settings: Settings, kind: str, players: int, seed: int, planning: int) -> dict:
@@ -87,7 +81,8 @@ def play(settings: Settings, kind: str, players: int, seed: int, planning: int) 
         game = games.create(session, settings, kind, addresses, seed=seed, seated=True)
         game_id = game.id
     chooser, written = random.Random(seed), 0
-    while (raw := _next_mail(settings, game_id, planning, chooser)) is not None:
+    then = _planner(planning, chooser)
+    while (raw := next_mail(settings, game_id, chooser, then)) is not None:
         with transaction(settings.database_url) as session:
             stored = accept(session, raw, "smtp")
         with transaction(settings.database_url) as session:

@@ -31,6 +31,12 @@ def _(message: str) -> str:
     return _catalogue().gettext(message)
 
 
+def pgettext(context: str, message: str) -> str:
+    """Translate ``message`` as meant in ``context``: one English word that two languages
+    write differently ("red" of a HONGA card is "roja", of a Hengist path "rojo")."""
+    return _catalogue().pgettext(context, message)
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     """Plural-aware translation with the active catalogue."""
     return _catalogue().ngettext(singular, plural, n)

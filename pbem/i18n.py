@@ -115,7 +115,9 @@ def mail_environment() -> jinja2.Environment:
         auto_reload=False,  # templates are compiled once per process: no stat per include
     )
     env.policies["ext.i18n.trimmed"] = True
-    env.install_gettext_callables(engine_i18n._, engine_i18n.ngettext, newstyle=True)
+    env.install_gettext_callables(
+        engine_i18n._, engine_i18n.ngettext, newstyle=True, pgettext=engine_i18n.pgettext
+    )
     env.filters["wrap"] = wrap
     env.filters["quote"] = quote
     env.filters["only"] = only

@@ -19,22 +19,28 @@ CATALOGUES = ("en", "es", "de", "pt")
 PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|%[sd]|\{\w*\}")
 
 
-def message_ids(messages) -> set[str | tuple[str, ...]]:
-    """A message's id: its text, or (singular, plural)."""
-    return {m if isinstance(m, str) else tuple(m) for m in messages if m}
+def key(message_id, context: str | None = None) -> tuple:
+    """A message's key: its context (``None`` without one) and its text, or (singular,
+    plural): "red" of a HONGA card and "red" of a Hengist path are two messages."""
+    return (context, message_id if isinstance(message_id, str) else tuple(message_id))
+
+
+def keys(catalog) -> dict:
+    """Each message of ``catalog`` (but the header) by its key."""
+    return {key(m.id, m.context): m for m in catalog if m.id}
 
 
 def template() -> dict:
-    """The committed ``pbem/locale/pbem.pot``: id -> message."""
+    """The committed ``pbem/locale/pbem.pot``: key -> message."""
     with (i18n.LOCALE_DIR / "pbem.pot").open("rb") as pot:
-        return {m.id if isinstance(m.id, str) else tuple(m.id): m for m in read_po(pot) if m.id}
+        return keys(read_po(pot))
 
 
 def test_the_template_holds_exactly_what_extraction_finds_now():
     """A sentence added or changed in the code or a template is in the .pot (`make messages`)."""
     with (REPO / "babel.cfg").open() as cfg:
         method_map, options_map = parse_mapping_cfg(cfg)
-    found = message_ids(m[2] for m in extract_from_dir(REPO, method_map, options_map))
+    found = {key(m[2], m[4]) for m in extract_from_dir(REPO, method_map, options_map) if m[2]}
     committed = set(template())
     assert not found - committed, "run `make messages`: new messages are not in the .pot"
     assert not committed - found, "run `make messages`: the .pot holds messages no longer used"
@@ -54,28 +60,28 @@ def test_every_message_is_translated_with_its_placeholders(language):
     with path.open("rb") as po:
         catalog = read_po(po)
     assert str(catalog.locale) == language
-    translated = {m.id if isinstance(m.id, str) else tuple(m.id): m for m in catalog if m.id}
+    translated = keys(catalog)
     wanted = template()
     missing = set(wanted) - set(translated)
     assert not missing, f"{len(missing)} messages missing: pybabel update, then translate"
     problems = []
-    for key, message in translated.items():
-        if key not in wanted:
+    for found, message in translated.items():
+        if found not in wanted:
             continue  # obsolete, never looked up
         if message.fuzzy:
-            problems.append(("fuzzy", key))
-        if isinstance(key, tuple):
+            problems.append(("fuzzy", found))
+        if isinstance(message.id, tuple | list):
             strings = message.string if isinstance(message.string, tuple) else ()
             if len(strings) != catalog.num_plurals or not all(strings):
-                problems.append(("plural forms missing", key))
+                problems.append(("plural forms missing", found))
             for n, string in enumerate(strings):
-                source = key[0] if n == 0 and catalog.num_plurals > 1 else key[1]
+                source = message.id[0] if n == 0 and catalog.num_plurals > 1 else message.id[1]
                 if placeholders(string) != placeholders(source):
-                    problems.append(("placeholders", key, string))
+                    problems.append(("placeholders", found, string))
         elif not message.string:
-            problems.append(("empty", key))
-        elif placeholders(message.string) != placeholders(key):
-            problems.append(("placeholders", key, message.string))
+            problems.append(("empty", found))
+        elif placeholders(message.string) != placeholders(message.id):
+            problems.append(("placeholders", found, message.string))
     assert not problems, "\n".join(map(repr, problems[:40]))
 
 
@@ -93,6 +99,8 @@ READABLE = re.compile(r'\b(?:alt|title|aria-label|placeholder)\s*=\s*"([^"]*)"',
 NAMES = {"pbem"}
 #: A string literal in an expression that reads as words (not a key, style, path or markup).
 PROSE = re.compile(r"[^:;=/.#{%<_]*[^\W\d_]{2,} +[^\W\d_]{2,}[^:;=/.#{%<_]*")
+#: The template calls whose string literals are messages (or a message's context).
+GETTEXT_CALLS = {("name", name) for name in ("_", "gettext", "ngettext", "pgettext")}
 TEMPLATES = sorted(
     p for p in i18n.TEMPLATES_DIR.rglob("*") if p.suffix in (".html", ".txt") and p.is_file()
 )
@@ -117,7 +125,7 @@ def literal_words(source: str) -> list[str]:
             parts.append(value)
         elif kind == "operator" and value == "(":
             brackets += 1
-            if tokens[index - 1][1:] in (("name", "_"), ("name", "gettext"), ("name", "ngettext")):
+            if tokens[index - 1][1:] in GETTEXT_CALLS:
                 calls.append(brackets)
         elif kind == "operator" and value == ")":
             if calls and calls[-1] == brackets:
@@ -151,6 +159,7 @@ def test_the_template_check_finds_words_in_text_and_readable_attributes():
     assert literal_words("{% if x %}Waiting{% endif %}") == ["Waiting"]
     assert literal_words('{{ _("Hand") if x else "no hand" }}') == ["no", "hand"]
     assert literal_words('{{ _("%(n)s left", n=k) }}{% include "mail/_top.html" %}') == []
+    assert literal_words('{{ pgettext("action card", c.colour) }}') == []
 
 
 #: The engines' modules of command words in other languages (read, never written to players).
@@ -162,7 +171,7 @@ SENTENCE = re.compile(r"[^\W\d_]+ [^\W\d_]+ [^\W\d_]+")
 
 def sentences_outside_gettext(source: str) -> list[str]:
     """String literals of three words or more that are neither a docstring nor inside
-    ``_``, ``N_`` or ``ngettext`` (nor an error for programmers)."""
+    ``_``, ``N_``, ``ngettext`` or ``pgettext`` (nor an error for programmers)."""
     tree = ast.parse(source)
     parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
     docstrings = {
@@ -182,7 +191,7 @@ def sentences_outside_gettext(source: str) -> list[str]:
         while parent is not None:
             if isinstance(parent, ast.Call):
                 called = getattr(parent.func, "id", getattr(parent.func, "attr", ""))
-                if called in {"_", "N_", "ngettext"} | PROGRAMMERS:
+                if called in {"_", "N_", "ngettext", "pgettext"} | PROGRAMMERS:
                     break
             parent = parents.get(parent)
         else:

@@ -115,7 +115,7 @@ def reason_for(state: State, player: str, command: str) -> str:
         ).format(board=words[2])
     if verb == "raid":
         entry = state["boards"][places.slot_of(state, home[1])]
-        path = _(data.PATH_NAMES[words[2]])
+        path = places.path_name(words[2])
         if player in entry["seen"] or len(entry["seen"]) == len(state["players"]):
             return _("party {party} takes the treasure of the {path} path, worth {value}").format(
                 party=party, path=path, value=_raid_value(state, player, home[1], words[2])

@@ -537,7 +537,7 @@ def _raid(state: State, player: str, words: list[str], typed: str) -> None:
     if colour not in rules.open_paths(state, board):
         raise IllegalMove(
             _("The {path} path of this village was raided already: its treasure is gone.").format(
-                path=_(data.PATH_NAMES[colour])
+                path=places.path_name(colour)
             )
         )
     terrains = rules.side_of(state, board)["paths"][colour]
@@ -561,7 +561,7 @@ def _raid_refusal(state, player, index, colour, terrains, options, named) -> Ill
     that pays for it, written as the command to send (explorers only where the player names
     them)."""
     values = {
-        "path": _(data.PATH_NAMES[colour]),
+        "path": places.path_name(colour),
         "terrains": ", ".join(_(data.TERRAIN_NAMES[t]) for t in terrains),
         "hand": hand_text(state, player),
         "cards": card_text(named or []),

@@ -48,7 +48,6 @@ TREASURE_VALUES = {5: 5, 6: 5, 7: 5, 8: 5, 9: 5, 10: 5}
 
 #: The four raid paths of a village (colours from the rule text).
 PATH_COLOURS = ("white", "green", "blue", "red")
-PATH_NAMES = {"white": N_("white"), "green": N_("green"), "blue": N_("blue"), "red": N_("red")}
 
 #: RECONSTRUCTION: 12 road tiles, each a different permutation of the four path colours onto the
 #: four treasure slots; letter k of the name is the colour whose path ends at slot k+1

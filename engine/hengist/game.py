@@ -6,6 +6,7 @@ import random
 
 from engine.contract import Game, State, places
 from engine.hengist import bot, commands, data, rules, summary, view
+from engine.hengist.places import path_name
 from engine.i18n import _, ngettext
 
 
@@ -13,7 +14,7 @@ def road_text(road: str) -> str:
     """A road tile as 'white to slot 1, green to slot 2, ...'."""
     colours = {colour[0].upper(): colour for colour in data.PATH_COLOURS}
     return ", ".join(
-        _("{path} to treasure {slot}").format(path=_(data.PATH_NAMES[colours[letter]]), slot=i + 1)
+        _("{path} to treasure {slot}").format(path=path_name(colours[letter]), slot=i + 1)
         for i, letter in enumerate(road)
     )
 
@@ -188,7 +189,7 @@ class Hengist(Game):
         if kind == "raid":
             return _(
                 "{player}'s party {party} raided the village of board {board} along the {path} path, paying {cards}, and took treasure {slot} (worth {value})."
-            ).format(player=who, party=party, board=event["board"], path=_(data.PATH_NAMES[event["path"]]),
+            ).format(player=who, party=party, board=event["board"], path=path_name(event["path"]),
                      cards=cards_text(event["cards"]), slot=event["slot"], value=event["value"])  # fmt: skip
         if kind == "road_seen":
             return _("{player} saw the road tile of board {board}: {road}.").format(

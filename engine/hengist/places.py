@@ -12,6 +12,7 @@ import re
 
 from engine.contract import State
 from engine.hengist import data
+from engine.i18n import pgettext
 
 BOX = "box"
 BOAT = "boat"
@@ -70,3 +71,15 @@ def parse(state: State, token: str) -> str | None:
 def is_place(token: str) -> bool:
     """Whether ``token`` looks like a place name."""
     return token == BOAT or bool(_BEACH.match(token) or _HINTERLAND.match(token))
+
+
+def path_name(colour: str) -> str:
+    """A village path's colour in the reader's language, as said of the path ("red": "rojo",
+    "vermelho"; a HONGA card is "roja")."""
+    names = {
+        "white": pgettext("path", "white"),
+        "green": pgettext("path", "green"),
+        "blue": pgettext("path", "blue"),
+        "red": pgettext("path", "red"),
+    }
+    return names[colour]

@@ -88,7 +88,6 @@ RED_CARDS = (
     ((4, 1, 0, 0), 1),
     ((1, 4, 0, 0), 1),
 )
-COLOUR_NAMES = {"grey": N_("grey"), "red": N_("red")}
 
 
 def _action_cards() -> list[dict]:

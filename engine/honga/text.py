@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.i18n import _, ngettext
 
 from . import commands, data, rules
-from .words import amount, amounts
+from .words import amount, amounts, colour
 
 
 def _paid(paid: dict) -> str:
@@ -139,17 +139,19 @@ def describe(event: dict) -> str:
     if kind == "buy":
         return _("{p} gave {res} for 1 point.").format(p=p, res=amount(1, event["resource"]))
     if kind == "draw":
-        return _("{p} ended the turn and drew a {colour} action card.").format(
-            p=p, colour=_(data.COLOUR_NAMES.get(event["colour"], "-"))
-        )
+        if event["colour"] == "red":
+            return _("{p} ended the turn and drew a red action card.").format(p=p)
+        if event["colour"] == "grey":
+            return _("{p} ended the turn and drew a grey action card.").format(p=p)
+        return _("{p} ended the turn; no action card was left to draw.").format(p=p)
     if kind == "draw_two":
         return _(
             "{p} ended the turn and drew two action cards ({a}, {b}); {p} lays one of them "
             "next turn and puts the other under its pile."
         ).format(
             p=p,
-            a=_(data.COLOUR_NAMES[event["colours"][0]]),
-            b=_(data.COLOUR_NAMES[event["colours"][1]]),
+            a=colour(event["colours"][0]),
+            b=colour(event["colours"][1]),
         )
     if kind == "drawn_two":
         return _("You drew {a} and {b}; you choose one when you lay your next card.").format(
@@ -157,7 +159,7 @@ def describe(event: dict) -> str:
         )
     if kind == "card_under":
         return _("{p} put the other action card ({colour}) under its pile.").format(
-            p=p, colour=_(data.COLOUR_NAMES[event["colour"]])
+            p=p, colour=colour(event["colour"])
         )
     if kind == "game_over":
         scores = ", ".join(f"{q} {n}" for q, n in event["scores"].items())
@@ -197,9 +199,10 @@ def _count(resources) -> dict:
 
 def _card_text(card: int) -> str:
     info = data.ACTION_CARDS[card]
-    return _("a {colour} card with hands {hands}").format(
-        colour=_(data.COLOUR_NAMES[info["colour"]]), hands="-".join(map(str, info["hands"]))
-    )
+    hands = "-".join(map(str, info["hands"]))
+    if info["colour"] == "red":
+        return _("a red card with hands {hands}").format(hands=hands)
+    return _("a grey card with hands {hands}").format(hands=hands)
 
 
 def help_text(state: dict, player: str | None) -> str:

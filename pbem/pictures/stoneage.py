@@ -7,7 +7,7 @@ board, so a position is drawn once for all of them.
 
 from __future__ import annotations
 
-from engine.i18n import _
+from engine.i18n import _, pgettext
 from pbem.pictures.canvas import INK, LINE, MUTED, WHITE, Canvas, seat_colour
 
 PLACES = (("hunt", "forest", "clay", "quarry", "river"), ("toolmaker", "hut", "field"))
@@ -78,7 +78,7 @@ def scene(view: dict) -> dict:
             "one": _("for one"),
             "all": _("for all"),
             "left": _("Herd tiles left"),
-            "empty": _("empty"),
+            "empty": pgettext("building stack", "empty"),
             "figures": _("Fig"),
             "agriculture": _("Agr"),
             "tools": _("Tools"),

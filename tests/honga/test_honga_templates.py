@@ -9,7 +9,10 @@ from __future__ import annotations
 import random
 import re
 
-from pbem.i18n import render
+import pytest
+
+from engine.i18n import use
+from pbem.i18n import render, translations
 
 
 def board(name: str, view: dict) -> str:
@@ -56,3 +59,31 @@ def test_table_columns_line_up(h):
         end = rows[0].index(word) + len(word)
         for row in rows[1:]:
             assert row[end - 1] != " " and row[end] == " ", (word, rows)
+
+
+#: A red and a grey action card as each language says them of the card: one phrase with
+#: its own word order and gender ("carta roja", never "rojo carta"); the colour of your own
+#: card; the red card drawn.
+CARD_COLOURS = {
+    "es": ("carta roja", "carta gris", "roja", "una carta de acción roja"),
+    "de": ("rote Scheibe", "graue Scheibe", "rot", "eine rote Aktionsscheibe"),
+    "pt": ("carta vermelha", "carta cinza", "vermelha", "uma carta de ação vermelha"),
+}
+
+
+@pytest.mark.parametrize("language", sorted(CARD_COLOURS))
+def test_a_card_colour_agrees_with_the_card_in_every_language(h, language):
+    red, grey, own, drawn = CARD_COLOURS[language]
+    s = h.GAME.new(["ann", "bob"], seed=3)
+    red_card = next(i for i, c in enumerate(h.data.ACTION_CARDS) if c["colour"] == "red")
+    grey_card = next(i for i, c in enumerate(h.data.ACTION_CARDS) if c["colour"] == "grey")
+    s["circles"]["1"]["stack"] = [red_card]
+    s["circles"]["2"]["stack"] = [grey_card]
+    s["pl"]["ann"]["card"] = red_card
+    text = render("mail/honga/board.txt", language, view=h.GAME.view(s, "ann"))
+    circle = translations(language).gettext("Circle")
+    assert f"{circle} 1: {red}," in text and f"{circle} 2: {grey}," in text, text
+    assert f": {own}, " in text, text  # your action card
+    with use(translations(language)):
+        event = h.GAME.describe({"type": "draw", "player": "ann", "colour": "red"})
+    assert drawn in event, event

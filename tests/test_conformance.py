@@ -176,6 +176,34 @@ def test_every_step_keeps_the_contract(case):
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_nothing_a_player_reads_depends_on_the_seed(case):
+    """The seed decides every future die and shuffle: no view, legal list or help may show
+    it, so the same position with another seed reads the same to everybody."""
+    name, n, options = case
+    game = engine.load(name)
+
+    def readable(state):
+        return [
+            (
+                json.dumps(game.view(state, who), sort_keys=True),
+                game.legal(state, who) if who else [],
+                game.help(state, who),
+            )
+            for who in [None, *state["players"]]
+        ]
+
+    steps = []
+
+    def check(state, player, command):
+        steps.append(command)
+        if len(steps) % 5 == 1:
+            assert readable({**state, "seed": state["seed"] + 1}) == readable(state)
+
+    random_game(game, n, 2000, options, check=check)
+    assert len(steps) > 1
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_same_seed_same_game(case):
     name, n, options = case
     game = engine.load(name)

@@ -28,6 +28,7 @@ from engine import resemble
 from engine.i18n import N_, _
 from engine.lexicon import Lexicon, fold
 from pbem.mail import address as mail_address
+from pbem.mail.extract import INVISIBLE
 
 
 @dataclass(frozen=True)
@@ -419,6 +420,15 @@ _QUOTES = {
     '"': '"', "'": "'", "`": "`", "“": "”", "”": "”", "„": "“”", "‚": "‘’", "‘": "’",
     "«": "»", "»": "«", "‹": "›", "「": "」",
 }  # fmt: skip
+#: A whole line in bold or italics as a client writes it in plain text ("*place 2 north*").
+_EMPHASIS = re.compile(r"^(\*{1,2}|_{1,2})(?=\S)(.+?)(?<=\S)\1([.,;:!?…]*)$")
+#: What may end a game line without being part of the command ("place 3 forest,").
+_GAME_LINE_END = ".,;!…"
+#: Commands whose argument runs on: a client that wraps plain text (Outlook at 76 characters,
+#: Gmail at 78, mutt at 72) breaks a long one, and its next line is the argument's tail.
+_RUNS_ON = ("say", "new")
+#: The narrowest width clients wrap at: a line longer than this, less its next word, was broken.
+_WRAP_WIDTH = 72
 #: Prose after a command's word: more words than any command's argument holds.
 _PROSE_WORDS = 4
 _ADDRESS = re.compile(r"^[^@\s<>(),;:\"'\[\]]+@[\w-]+(\.[\w-]+)*$")
@@ -497,13 +507,22 @@ def parse(text: str, resembles: Callable[[str], bool] = _always) -> Parsed:
     two different turn guards.
     """
     guard: int | None = None
-    entries: list[tuple[Line, bool]] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
+    entries: list[
+        tuple[Line, bool, str]
+    ] = []  # each line, whether it looks like a command, as typed
+    looked_like = False  # whether a line above looks like a command
+    previous = ""  # the line above, as typed
+    for number, raw in enumerate(INVISIBLE.sub("", text).splitlines(), start=1):
+        above, previous = previous, raw
         content = _unquoted(_BULLET.sub("", raw.strip()))
         if not any(character.isalnum() for character in content):
             continue
+        if entries and _runs_on(entries[-1][0], number, above, content, resembles):
+            line, like, typed = entries[-1]
+            entries[-1] = (_run_on(line, content), like, f"{typed} {_single_spaces(content)}")
+            continue
         found = _GUARD_LINE.match(content)
-        if not found and not any(like for _line, like in entries):
+        if not found and not looked_like:
             found = _GUARD_PREFIX.match(content)
         if found:
             guard = _merge_guard(guard, int(found[1]))
@@ -515,20 +534,53 @@ def parse(text: str, resembles: Callable[[str], bool] = _always) -> Parsed:
             line.kind == "game"
             and (resemble.resembles(SERVICE_VOCABULARY, line.text) or resembles(line.text))
         )
-        entries.append((line, like or bool(found)))
-    marked = [index for index, (_line, like) in enumerate(entries) if like]
+        looked_like = looked_like or like or bool(found)
+        entries.append((line, like or bool(found), _single_spaces(content)))
+    marked = [index for index, (_line, like, _typed) in enumerate(entries) if like]
     if not marked:
-        return Parsed(guard, [], [line.text for line, _like in entries])
+        return Parsed(guard, [], [typed for _line, _like, typed in entries])
     first, last = marked[0], marked[-1]
     return Parsed(
         guard=guard,
-        lines=[line for line, _like in entries[first : last + 1]],
-        set_aside=[line.text for line, _like in entries[:first] + entries[last + 1 :]],
+        lines=[line for line, _like, _typed in entries[first : last + 1]],
+        set_aside=[typed for _line, _like, typed in entries[:first] + entries[last + 1 :]],
+    )
+
+
+def _runs_on(
+    line: Line, number: int, above: str, content: str, resembles: Callable[[str], bool]
+) -> bool:
+    """Whether ``content`` (line ``number``) is the tail of ``line``, the line above it, that
+    a client wrapped: it runs on, the line above is as long as a wrapped one, and the tail is
+    no command of its own."""
+    return (
+        line.kind == "service"
+        and line.name in _RUNS_ON
+        and line.number == number - 1
+        and len(above.rstrip()) + 1 + len(content.split()[0]) > _WRAP_WIDTH
+        and _line(number, content).kind == "game"
+        and not resemble.resembles(SERVICE_VOCABULARY, content)
+        and not resembles(content)
+    )
+
+
+def _run_on(line: Line, tail: str) -> Line:
+    """``line`` with the wrapped ``tail`` put back at its end."""
+    return Line(
+        line.number,
+        f"{line.text} {_single_spaces(tail)}",
+        line.kind,
+        line.name,
+        f"{line.argument} {tail.strip() if line.name == 'say' else _single_spaces(tail)}",
     )
 
 
 def _unquoted(content: str) -> str:
-    """``content`` without the quote marks around it (“place 2 north”, «p2n», 'done')."""
+    """``content`` without the quote marks around it (“place 2 north”, «p2n», 'done') or the
+    marks of a line in bold or italics (``*done*``, ``_done_``)."""
+    emphasis = _EMPHASIS.match(content)
+    if emphasis:
+        content = emphasis[2].strip() + emphasis[3]
     if len(content) < 3 or content[0] not in _QUOTES:
         return content
     body = content.rstrip(_TRAILING_PUNCTUATION + ",;")
@@ -557,7 +609,7 @@ def _line(number: int, content: str) -> Line:
     first, *rest = content.split(None, 1)
     command = SERVICE_WORDS.get(fold(first).rstrip(_FIRST_WORD_PUNCTUATION))
     if command is None:
-        return Line(number, text, "game", "", text)
+        return _game_line(number, text)
     argument = "".join(rest).rstrip()
     if command.name != "say":
         argument = _single_spaces(argument).rstrip(_TRAILING_PUNCTUATION).rstrip()
@@ -566,11 +618,17 @@ def _line(number: int, content: str) -> Line:
     if command.fits(argument):
         return Line(number, text, "service", command.name, argument)
     if command.shared:
-        return Line(number, text, "game", "", text)
+        return _game_line(number, text)
     prose = bool(argument) and (
         first[-1] in _FIRST_WORD_PUNCTUATION or len(argument.split()) >= _PROSE_WORDS
     )
     return Line(number, text, "chat" if prose else "mistyped", command.name, argument)
+
+
+def _game_line(number: int, text: str) -> Line:
+    """A game line, without the punctuation that may end it."""
+    command = text.rstrip(_GAME_LINE_END).rstrip() or text
+    return Line(number, command, "game", "", command)
 
 
 def _single_spaces(text: str) -> str:

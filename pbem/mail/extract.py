@@ -146,6 +146,14 @@ _DROPPED_IDS = {
 }  # fmt: skip
 #: Elements that hold quoted history: kept as ``>`` lines, so text after them survives.
 _QUOTE_CLASSES = {"yahoo_quoted", "protonmail_quote"}
+
+
+def _is_quote_container(classes: set[str], ident: str) -> bool:
+    """Whether an element's classes or id mark it as quoted history (Yahoo prefixes its own
+    with a random "ydp..." part: ``ydp4ffb0c8byahoo_quoted``)."""
+    return any(name in ident or any(name in c for c in classes) for name in _QUOTE_CLASSES)
+
+
 #: Elements after which everything is quoted history.
 _CUT_IDS = {"divrplyfwdmsg", "appendonsend", "stopspelling", "zwchr"}
 _CUT_CLASSES = {"outlookmessageheader", "moz-forward-container"}
@@ -214,6 +222,7 @@ class _TextReader:
         self.pre = 0
         self.cut = False
         self.maybe_cut_at: int | None = None  # a border-top box: history if it starts "From:"
+        self.empty_line = False  # a line holding only "&nbsp;": how Outlook writes a blank line
 
     def start(self, tag: str, attrs: dict) -> None:
         kind = self._kind(tag, attrs)
@@ -233,6 +242,7 @@ class _TextReader:
         elif self.by_tag.get(tag):
             self.regions[self.by_tag[tag][-1]].open_count += 1
         if tag == "br":
+            self.empty_line = False
             self.parts.append("\n")
         elif tag in _BLOCKS:
             self._line_break()
@@ -272,11 +282,15 @@ class _TextReader:
                 return
             self.maybe_cut_at = None
         text = data.replace("\xa0", " ")
+        if "\xa0" in data and not text.strip() and self._at_line_start():
+            self.empty_line = True
+            return
         if not self.pre:
             text = re.sub(r"\s+", " ", text)
             if not self.parts or self.parts[-1].endswith("\n"):
                 text = text.lstrip()
         if text:
+            self.empty_line = False
             self.parts.append(text)
 
     def _kind(self, tag: str, attrs: dict) -> str | None:
@@ -289,7 +303,7 @@ class _TextReader:
         ident = (attrs.get("id") or "").lower()
         if ident in _CUT_IDS or classes & _CUT_CLASSES:
             return "cut"
-        if tag == "blockquote" or classes & _QUOTE_CLASSES or ident.startswith("yahoo_quoted"):
+        if tag == "blockquote" or _is_quote_container(classes, ident):
             return "quote"
         if (
             classes & _DROPPED_CLASSES
@@ -302,8 +316,14 @@ class _TextReader:
             return "border"
         return None
 
+    def _at_line_start(self) -> bool:
+        return not self.parts or self.parts[-1].endswith("\n")
+
     def _line_break(self):
-        if not self.parts or self.parts[-1].endswith("\n"):
+        if self.empty_line:
+            self.empty_line = False
+            self.parts.append("\n")
+        if self._at_line_start():
             return
         self.parts.append("\n")
 
@@ -320,9 +340,10 @@ _SEPARATOR = re.compile(
     r"|mensagem encaminhada|message d'origine|message original|message transféré"
     r"|messaggio originale|messaggio inoltrato|oorspronkelijk bericht|doorgestuurd bericht"
     r"|исходное сообщение|пересылаемое сообщение|переслано)\s*-{2,}"
+    r"|-{4,}\s*[^\W\d_][\w' .-]{2,40}?\s*-{4,}"  # any "------- Original-Nachricht -------"
     r"|_{10,}"
     r"|(begin forwarded message|anfang der weitergeleiteten nachricht"
-    r"|inicio del mensaje reenviado|início da mensagem reencaminhada"
+    r"|inicio del mensaje reenviado|início da mensagem (re)?encaminhada"
     r"|début du message réexpédié|inizio messaggio inoltrato)\s*:)$",
     re.IGNORECASE,
 )
@@ -348,9 +369,10 @@ _ATTRIBUTION_DETAIL = re.compile(r"@|\d{1,2}:\d{2}|\d{4}|\d{1,2}[./-]\d{1,2}[./-
 #: How the first line of an attribution that a client wrapped in two begins.
 _ATTRIBUTION_OPENER = re.compile(r"^((On|El|Am|Em|Le|Il|Op|Den|W dniu|В)\s|\d)")
 _SIGNATURE = re.compile(
-    r"^(sent (from|with|via|using) .{1,60}|get outlook for (ios|android).{0,60}"
-    r"|enviad[oa] (desde|do|da|de|con|com|por|a trav[eé]s de) .{1,50}"
-    r"|von meine[mr] .{1,40} gesendet\.?|gesendet (von|mit|über|vom) .{1,50}"
+    r"^(sent (from|with|via|using) .{1,90}|get outlook for (ios|android).{0,60}"
+    r"|enviad[oa] (desde|do|da|de|con|com|por|a trav[eé]s de) .{1,90}"
+    r"|von meine[mr] .{1,40} gesendet\.?|gesendet (von|mit|über|vom) .{1,90}"
+    r"|diese nachricht wurde (von|mit) .{1,90} (gesendet|versendet|verschickt)\.?"
     r"|(obtener|obtenga|descargar?|obter|obtenha|baixe|baixar) (o )?outlook (para|for) .{1,40}"
     r"|outlook für (ios|android) (herunterladen|beziehen).{0,40}"
     r"|holen sie sich outlook für .{1,40}"
@@ -370,11 +392,17 @@ _DISCLAIMER = re.compile(
 )
 #: A disclaimer is prose: a line of at least this many words.
 _DISCLAIMER_WORDS = 6
+#: Invisible characters clients and editors slip into text (zero-width spaces and joiners,
+#: direction marks, byte-order marks, soft hyphens): no player means them.
+INVISIBLE = re.compile(
+    "[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]"
+)
 
 
 def _strip_history(text: str) -> str:
     """The new lines of a plain-text reply (see :func:`new_text`)."""
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").replace("\xa0", " ").split("\n")
+    text = INVISIBLE.sub("", text.replace("\r\n", "\n").replace("\r", "\n").replace("\xa0", " "))
+    lines = text.split("\n")
     kept: list[str] = []
     index = 0
     while index < len(lines):
@@ -403,7 +431,8 @@ def _strip_history(text: str) -> str:
 
 
 def _is_quoted(line: str) -> bool:
-    return line.lstrip().startswith(">")
+    """A line of quoted history: ``>`` in front, or ``|`` as some clients quote."""
+    return line.lstrip().startswith((">", "|"))
 
 
 def _quote_follows(lines: list[str], start: int) -> bool:

@@ -1,6 +1,9 @@
 """The project's own corpus of replies (``tests/mail/corpus``): every client style we know, in
-English, Spanish, German and Portuguese, plain and HTML-only. Each file says in its headers
-what must be read as commands (``X-Test-Read``) and what set aside (``X-Test-Aside``)."""
+English, Spanish, German and Portuguese, plain and HTML-only. Each ``NAME.eml`` says in its
+headers what must be read as commands (``X-Test-Read``) and what set aside (``X-Test-Aside``);
+``NAME.txt`` beside it holds the new text the player wrote (no quote, no signature).
+
+Run them with ``.venv/bin/python -m pytest tests/mail/test_corpus.py``."""
 
 from __future__ import annotations
 
@@ -39,6 +42,12 @@ def test_the_corpus_covers_every_language_and_html_only_replies():
         and "text/html" in p.read_text(errors="replace")
     ]
     assert len(html_only) >= 8
+
+
+@pytest.mark.parametrize("path", CORPUS, ids=lambda path: path.stem)
+def test_corpus_new_text_is_what_the_player_wrote(path):
+    message = message_from_bytes(path.read_bytes(), policy=policy.default)
+    assert new_text(message) == path.with_suffix(".txt").read_text(encoding="utf-8").rstrip("\n")
 
 
 @pytest.mark.parametrize("path", CORPUS, ids=lambda path: path.stem)

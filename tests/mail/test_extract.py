@@ -540,3 +540,33 @@ def test_html_to_text_collapses_whitespace_but_keeps_pre():
 
 def test_html_to_text_keeps_quotes_as_plain_text():
     assert html_to_text("<p>mine</p><blockquote>theirs</blockquote>") == "mine\ntheirs"
+
+
+def test_lines_quoted_with_a_bar_are_history():
+    body = (
+        "Am 02.04.2012 um 18:26 schrieb pbem:\n| Your turn.\n|   place 1 north\n\nplace 2 north\n"
+    )
+    assert new_text(plain(body)) == "place 2 north"
+
+
+@pytest.mark.parametrize(
+    "separator",
+    ["------- Original-Nachricht -------", "-------- Mensagem original --------",
+     "----- Mensaje reenviado -----", "Início da mensagem encaminhada:"],
+)  # fmt: skip
+def test_separator_lines_in_every_language_cut_the_history(separator):
+    assert new_text(plain(f"p2n\n{separator}\nplace 1 north\n")) == "p2n"
+
+
+@pytest.mark.parametrize(
+    ("html", "text"),
+    [
+        # a paragraph of a no-break space is how Outlook writes a blank line
+        ("<p>Hi,</p><p>&nbsp;</p><p>p2n</p><div><o:p>&nbsp;</o:p></div><p>Ann&nbsp;B.</p>",
+         "Hi,\n\np2n\n\nAnn B."),
+        # Yahoo's quote container, its class with a random prefix
+        ('<div>p2n</div><div class="ydp4ffb0c8byahoo_quoted"><div>place 1 north</div></div>', "p2n"),
+    ],
+)  # fmt: skip
+def test_html_blank_lines_and_quote_containers(html, text):
+    assert new_text(html_only(html)) == text

@@ -139,3 +139,42 @@ def test_quotes_around_a_command_are_dropped(typed):
 
 def test_quotes_inside_a_line_stay():
     assert parse('say "gg" everyone').lines[0].argument == '"gg" everyone'
+
+
+# -- what clients do to a typed line -----------------------------------------------------------
+
+
+def test_a_say_line_a_client_wrapped_is_read_whole():
+    said = "say Good game everyone, I honestly did not see that coming with the fish, well"
+    parsed = reading(f"{said}\nplayed!\ndone")
+    assert parsed.read == [f"{said} played!", "done"]
+    assert parsed.lines[0].argument.endswith("with the fish, well played!")
+
+
+def test_a_command_below_a_long_say_line_stays_a_command():
+    said = "say Good game everyone, I honestly did not see that coming with the fish, well"
+    assert reading(f"{said}\ndone").read == [said, "done"]
+    assert reading(f"{said}\nplace 2 north\ndone").read == [said, "place 2 north", "done"]
+
+
+def test_a_short_say_line_has_no_tail():
+    assert reading("say gg\nThanks, Bob\ndone").read == ["say gg", "Thanks, Bob", "done"]
+    assert reading("say gg\n\nmore words\ndone").read == ["say gg", "more words", "done"]
+
+
+@pytest.mark.parametrize("typed", ["*place 2 north*", "**place 2 north**", "_place 2 north_"])
+def test_a_line_in_bold_or_italics_is_the_command(typed):
+    assert reading(f"{typed}\n*done*.").read == ["place 2 north", "done"]
+
+
+@pytest.mark.parametrize("end", [",", ".", ";", "!", "..."])
+def test_punctuation_ending_a_game_line_is_not_part_of_it(end):
+    parsed = reading(f"Hi!\nplace 2 north{end}\ndone{end}\nThanks!")
+    assert parsed.read == ["place 2 north", "done"]
+    assert parsed.set_aside == ["Hi!", "Thanks!"]
+
+
+def test_invisible_characters_are_not_part_of_a_command():
+    parsed = reading("\ufeffHi,\n\u200bplace\u00a02\u00a0north\u200b\n\u2060done\u200e\n")
+    assert parsed.read == ["place 2 north", "done"]
+    assert parsed.set_aside == ["Hi,"]

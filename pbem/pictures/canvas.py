@@ -9,11 +9,12 @@ Rendered words are cached: the same label in the next picture costs a paste, not
 
 from __future__ import annotations
 
-import io
 from functools import lru_cache
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
+
+from pbem.pictures import png
 
 FONT = Path(__file__).resolve().parent / "fonts" / "DejaVuSansCondensed.ttf"
 
@@ -154,8 +155,8 @@ class Canvas:
                 colours[tuple(round(a + (b - a) * step) for a, b in blend)] = None
         return list(colours)
 
-    def png(self) -> bytes:
-        """The picture as a palette PNG: flat colours make it small and quick to write.
+    def quantized(self) -> Image.Image:
+        """The picture in a palette: flat colours make it small and quick to write.
 
         The palette is made of the colours drawn (and their text edges), so mapping the
         picture onto it is exact and fast; a picture of too many colours is quantized.
@@ -164,12 +165,13 @@ class Canvas:
         if len(colours) <= 256:
             palette = Image.new("P", (1, 1))
             palette.putpalette([c for colour in colours for c in colour])
-            quantized = self.image.quantize(palette=palette, dither=Image.Dither.NONE)
-        else:
-            quantized = self.image.quantize(256, Image.Quantize.FASTOCTREE, dither=0)
-        out = io.BytesIO()
-        quantized.save(out, "PNG", compress_level=6)
-        return out.getvalue()
+            return self.image.quantize(palette=palette, dither=Image.Dither.NONE)
+        return self.image.quantize(256, Image.Quantize.FASTOCTREE, dither=0)
+
+    def png(self) -> bytes:
+        """The picture as a palette PNG (:mod:`pbem.pictures.png` deflates each band of
+        rows once)."""
+        return png.write(self.quantized())
 
 
 @lru_cache(maxsize=1024)

@@ -1,0 +1,104 @@
+"""Palette PNGs written band by band, each band of rows deflated once and kept.
+
+The next picture of a game repeats most of the last one (a move changes a few tokens, the
+tiles, labels and most rows of the table stay), and every game in one language shares its
+board's empty parts. Pillow deflates the whole picture every time, which was half the cost
+of drawing a board; here the picture's rows are cut into bands of :data:`BAND_ROWS`, each
+band is deflated on its own (a raw deflate stream ended by a sync flush, so the pieces
+concatenate into one valid zlib stream, as pigz does) and kept by the digest of its pixels.
+The pixels are exactly Pillow's: only the deflate stream differs (about 2% larger, since no
+band refers back into the one before).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import struct
+import threading
+import zlib
+from collections import OrderedDict
+
+from PIL import Image
+
+BAND_ROWS = 32
+CACHE_SIZE = 4096  # bands: a few MB of deflated rows
+LEVEL = 6  # zlib's default: small pictures, quick enough once bands are kept
+SIGNATURE = b"\x89PNG\r\n\x1a\n"
+_ADLER_BASE = 65521
+
+_bands: OrderedDict[bytes, tuple[bytes, int, int]] = OrderedDict()
+_lock = threading.Lock()
+
+
+def clear() -> None:
+    """Forget the bands deflated (for measuring)."""
+    with _lock:
+        _bands.clear()
+
+
+def write(image: Image.Image) -> bytes:
+    """``image`` (mode ``P``, 8 bits a pixel) as a PNG file."""
+    if image.mode != "P":
+        raise ValueError(f"a palette image is written, not {image.mode}")
+    width, height = image.size
+    pixels = image.tobytes()
+    stride = width * BAND_ROWS
+    pieces, adler = [], 1
+    for start in range(0, len(pixels), stride):
+        deflated, checksum, length = _band(pixels[start : start + stride], width)
+        pieces.append(deflated)
+        adler = _adler_combine(adler, checksum, length)
+    pieces.append(b"\x03\x00")  # an empty final block ends the deflate stream
+    stream = b"".join([b"\x78\x9c", *pieces, struct.pack(">I", adler)])
+    header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
+    return b"".join(
+        [
+            SIGNATURE,
+            _chunk(b"IHDR", header),
+            _chunk(b"PLTE", bytes(image.getpalette())),
+            _chunk(b"IDAT", stream),
+            _chunk(b"IEND", b""),
+        ]
+    )
+
+
+def _band(pixels: bytes, width: int) -> tuple[bytes, int, int]:
+    """One band's rows (each after its filter byte, 0: none) deflated, their Adler-32 and
+    length; kept by the digest of the pixels."""
+    key = hashlib.sha256(pixels).digest() + width.to_bytes(4, "big")
+    with _lock:
+        found = _bands.get(key)
+        if found is not None:
+            _bands.move_to_end(key)
+            return found
+    rows = b"".join(b"\0" + pixels[i : i + width] for i in range(0, len(pixels), width))
+    deflate = zlib.compressobj(LEVEL, zlib.DEFLATED, -15)
+    found = (
+        deflate.compress(rows) + deflate.flush(zlib.Z_SYNC_FLUSH),
+        zlib.adler32(rows),
+        len(rows),
+    )
+    with _lock:
+        _bands[key] = found
+        while len(_bands) > CACHE_SIZE:
+            _bands.popitem(last=False)
+    return found
+
+
+def _adler_combine(first: int, second: int, length: int) -> int:
+    """The Adler-32 of two pieces from theirs and the second's length (zlib's
+    ``adler32_combine``, which Python's zlib does not offer)."""
+    remainder = length % _ADLER_BASE
+    low = first & 0xFFFF
+    high = (remainder * low) % _ADLER_BASE
+    low += (second & 0xFFFF) + _ADLER_BASE - 1
+    high += (first >> 16) + (second >> 16) + _ADLER_BASE - remainder
+    low %= _ADLER_BASE
+    high %= _ADLER_BASE
+    return (high << 16) | low
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return b"".join(
+        [struct.pack(">I", len(data)), kind, data, struct.pack(">I", zlib.crc32(kind + data))]
+    )

@@ -4,6 +4,9 @@ tool tile across two rolls, the herd's resource and the figures on its tile)."""
 
 from __future__ import annotations
 
+import json
+import random
+
 from conftest import GAME, at_action, new
 
 
@@ -97,3 +100,58 @@ def test_figures_on_the_tile_are_fed_normally(dice):
     assert s["p"]["p1"]["tiles"] == [13] and s["p"]["p1"]["score"] == 6
     assert s["p"]["p1"]["food"] == 12 - 2 - 5
     assert s["phase"] == "place" and s["round"] == 2
+
+
+def hidden_from(state: dict, viewer: str | None, chooser: random.Random) -> dict:
+    """``state`` with everything ``viewer`` may not know dealt anew: the face-down deck ("ponlas
+    boca abajo"), the buildings below each stack's top ("revela la primera loseta de cada
+    pila"), the herd tiles below the top one (face down; only the top one's back shows) and
+    the cards the others drew from the deck, swapped with cards of the deck."""
+    copy = json.loads(json.dumps(state))
+    chooser.shuffle(copy["deck"])
+    for stack in copy["stacks"]:
+        below = stack[1:]
+        chooser.shuffle(below)
+        stack[1:] = below
+    herd = copy["herd"]
+    if herd and len(herd["pile"]) > 1:
+        below = herd["pile"][1:]
+        chooser.shuffle(below)
+        herd["pile"][1:] = below
+    if copy["phase"] == "over":
+        return copy
+    for player, me in copy["p"].items():
+        if player == viewer:
+            continue
+        for k, card in enumerate(me["drawn"][: len(copy["deck"])]):
+            swapped = copy["deck"][k]
+            copy["deck"][k] = card
+            me["drawn"][k] = swapped
+            me["cards"][me["cards"].index(card)] = swapped
+    return copy
+
+
+def test_what_a_player_may_not_know_changes_nothing_they_read():
+    """Round after round, for the public and for each player: the same view, commands and help
+    whatever the face-down deck, building stacks, herd tiles and the others' drawn cards are."""
+    checked = 0
+    for seed in range(2):
+        s = GAME.new(["p1", "p2", "p3"], seed=seed, options={"mammoth_herd": True})
+        chooser = random.Random(seed)
+        while GAME.to_move(s):
+            if chooser.random() < 0.2:
+                for viewer in (None, *s["players"]):
+                    other = hidden_from(s, viewer, random.Random(checked))
+                    assert GAME.view(other, viewer) == GAME.view(s, viewer)
+                    if viewer:
+                        assert GAME.legal(other, viewer) == GAME.legal(s, viewer)
+                        assert GAME.help(other, viewer) == GAME.help(s, viewer)
+                    checked += 1
+            player = chooser.choice(GAME.to_move(s))
+            command = (
+                GAME.bot(s, player, chooser)
+                if chooser.random() < 0.5
+                else chooser.choice(GAME.legal(s, player))
+            )
+            s = GAME.play(s, player, command)
+    assert checked > 100

@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session, selectinload
 
 import engine
 from engine.i18n import use
-from pbem import clock, i18n, notify
+from pbem import clock, games, i18n, notify
 from pbem.config import Settings
 from pbem.mail import compose
 from pbem.mail.outgoing import OutgoingMail
@@ -117,7 +117,7 @@ def entry(settings: Settings, seat: Seat, state: dict, reader: Player) -> dict:
     return {
         "game_id": game.id,
         "title": game_engine.title,
-        "status": game.status,
+        "status": games.status_words(game),
         "version": game.version,
         "your_turn": seat.name in view["to_move"],
         "waiting_for": view["to_move"],

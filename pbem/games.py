@@ -20,7 +20,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session, selectinload
 
 import engine
-from engine.i18n import _, ngettext, use
+from engine.i18n import N_, _, ngettext, use
 from pbem import clock, deadlines, i18n, notify, plans
 from pbem.config import Settings
 from pbem.db import lock_name
@@ -28,6 +28,14 @@ from pbem.mail import address as mail_address
 from pbem.models import Game, Move, Player, Seat, now
 
 _INSERTS = {"postgresql": postgresql.insert, "sqlite": sqlite.insert}
+
+#: A game's status as players read it.
+STATUS_WORDS = {
+    "inviting": N_("waiting for players"),
+    "active": N_("in play"),
+    "finished": N_("finished"),
+    "cancelled": N_("cancelled"),
+}
 
 
 class GameError(ValueError):
@@ -416,10 +424,15 @@ def write_plan(
     )
 
 
+def status_words(game: Game) -> str:
+    """The game's status in the reader's words ("esperando jugadores", "beendet")."""
+    return _(STATUS_WORDS[game.status])
+
+
 def _refusal(game: Game, guard: int | None) -> str:
     if game.status != "active":
         return _("Game {id} is not running (it is {status}).").format(
-            id=game.id, status=game.status
+            id=game.id, status=status_words(game)
         )
     if guard is not None and guard != game.version:
         return _(

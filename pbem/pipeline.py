@@ -1004,7 +1004,7 @@ def _list_games(session, settings, address: str, game=None, seat=None) -> None:
     """The answer to ``games``: every game of ``address`` and how it stands."""
     paragraphs = [
         _("Game {id} ({title}): {status}.").format(
-            id=s.game_id, title=engine.load(s.game.kind).title, status=s.game.status
+            id=s.game_id, title=engine.load(s.game.kind).title, status=games.status_words(s.game)
         )
         for s in session.scalars(select(Seat).join(Player).where(Player.address == address))
     ] or [_("You are in no game yet.")]

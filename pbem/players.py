@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 
 import engine
 from engine.i18n import _, use
-from pbem import clock, deadlines, digest, i18n, languages, notify
+from pbem import clock, deadlines, digest, games, i18n, languages, notify
 from pbem.models import Absence, Game, Player, Seat
 
 AWAY_PER_QUARTER = timedelta(days=30)
@@ -318,7 +318,7 @@ def games_in_words(session: Session, player: Player, at: datetime) -> list[str]:
         if game.status != "active" or seat.status not in ("joined", "autopilot"):
             lines.append(
                 _("Game {id} ({title}): {status}.").format(
-                    id=game.id, title=title, status=game.status
+                    id=game.id, title=title, status=games.status_words(game)
                 )
             )
             continue

@@ -97,7 +97,7 @@ def contexts() -> dict[str, dict]:
                 {
                     "game_id": 12,
                     "title": "HONGA",
-                    "status": "active",
+                    "status": "in play",
                     "your_turn": False,
                     "waiting_for": ["bob"],
                     "since": "Mon, Dec 7, 18:00",
@@ -111,7 +111,7 @@ def contexts() -> dict[str, dict]:
                 {
                     "game_id": 14,
                     "title": "Hengist",
-                    "status": "active",
+                    "status": "in play",
                     "your_turn": True,
                     "waiting_for": ["ann"],
                     "since": None,

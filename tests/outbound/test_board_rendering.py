@@ -265,7 +265,7 @@ def test_turn_error_over_and_digest_text_fits_72_columns(kind, seed, settings_an
                     {
                         "game_id": 3,
                         "title": game.title,
-                        "status": "finished",
+                        "status": "finished",  # a status as players read it
                         "your_turn": False,
                         "waiting_for": [],
                         "since": None,

@@ -150,7 +150,7 @@ def test_every_sentence_of_every_template_is_translated(kind, shouting, tmp_path
                 dict(
                     game_id=12,
                     title="HONGA",
-                    status="active",
+                    status="IN PLAY",
                     your_turn=True,
                     waiting_for=["ANN"],
                     since="MON 7 DEC 18:00",
@@ -164,7 +164,7 @@ def test_every_sentence_of_every_template_is_translated(kind, shouting, tmp_path
                 dict(
                     game_id=13,
                     title="HENGIST",
-                    status="active",
+                    status="IN PLAY",
                     your_turn=False,
                     waiting_for=["BOB"],
                     since="MON 7 DEC 18:00",

@@ -148,3 +148,19 @@ def test_each_player_of_a_game_reads_their_own_language(service):
         "ana@x.test": "es",
         "kai@y.test": "de",
     }
+
+
+def test_a_game_that_is_not_running_is_said_to_be_so_in_the_readers_words(service):
+    """A game's state (cancelled, finished, waiting for players) is a word of the reader's
+    language in the refusal of a move and in the list of games, never the stored value."""
+    service.deliver(service.to_service("ana@x.test", "Hola\n\nnuevo honga con kai@y.test"))
+    game_id = service.outbox()[-1].game_id
+    host, guest = service.game(game_id)[1]
+    listed = service.deliver(service.to_service("ana@x.test", "partidas"))
+    assert f"Partida {game_id} (HONGA): esperando jugadores." in text_of(listed[0])
+    service.deliver(service.reply(game_id, guest["name"], "Hola\n\nrechazar"))
+    refused = service.deliver(service.reply(game_id, host["name"], "colocar 2 norte"))
+    assert [m.kind for m in refused] == ["error"]
+    assert f"La partida {game_id} no está en curso (está cancelada)." in text_of(refused[0])
+    listed = service.deliver(service.to_service("ana@x.test", "partidas"))
+    assert f"Partida {game_id} (HONGA): cancelada." in text_of(listed[0])

@@ -10,6 +10,7 @@ from collections import Counter
 import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 
 from pbem import i18n
@@ -83,6 +84,21 @@ def test_every_message_is_translated_with_its_placeholders(language):
         elif placeholders(message.string) != placeholders(message.id):
             problems.append(("placeholders", found, message.string))
     assert not problems, "\n".join(map(repr, problems[:40]))
+
+
+@pytest.mark.parametrize("language", CATALOGUES)
+def test_a_catalogue_has_the_plural_forms_of_its_language(language):
+    """CLDR's plural rules as Babel gives them: Spanish and Portuguese three forms ('one',
+    'many' for whole millions, 'other'; Portuguese 'one' is 0 and 1), English and German two;
+    the gettext that reads the catalogue picks the form a number needs."""
+    with i18n.catalogue_path(language).open("rb") as po:
+        catalog = read_po(po)
+    assert catalog.plural_forms == get_plural(language).plural_forms
+    compiled = i18n.translations(language)
+    singular = compiled.ngettext("%(num)s point", "%(num)s points", 1)
+    assert compiled.ngettext("%(num)s point", "%(num)s points", 2) != singular
+    zero = compiled.ngettext("%(num)s point", "%(num)s points", 0)
+    assert (zero == singular) == (language == "pt")
 
 
 @pytest.mark.parametrize("language", CATALOGUES)

@@ -30,8 +30,9 @@ def paragraphs() -> list[str]:
             "what you take. The hut takes exactly two figures and gives a new figure, the "
             "field one agriculture level, the tool maker a tool. A card costs 1 to 4 "
             "resources by its place in the row, a building what it shows. With 2 or 3 "
-            "players only two of hut, field and tool maker are used each round, and a "
-            "gathering place takes one player (two players) or two (three players)."
+            "players only two of hut, field and tool maker are used each round, and the "
+            "forest, clay pit, quarry and river each take one player (two players) or two "
+            "(three players); the hunting grounds take everybody."
         ),
         _(
             "The end: the game ends at once when the civilization cards cannot fill the four "
@@ -42,7 +43,8 @@ def paragraphs() -> list[str]:
         ),
         _(
             "With The Mammoth Herd (option mammoth_herd=yes): each round a tile names the "
-            "resource where the herd grazes. Right after your roll there you may move figures "
+            "resource where the herd grazes. At the herd's resource any number of players may "
+            "place (7 figures at most). Right after your roll there you may move figures "
             "from it onto the tile, paying 1 food each. After the actions everybody there "
             "rolls one die per figure; the highest single die takes the bonus for one (or "
             "the one for all), the others the bonus for all. At the end, most tiles scores 10 "

@@ -155,3 +155,17 @@ def test_what_a_player_may_not_know_changes_nothing_they_read():
             )
             s = GAME.play(s, player, command)
     assert checked > 100
+
+
+def test_the_rules_answer_limits_players_only_where_the_texts_do():
+    """The ``rules`` answer says what the texts say: the limit of players is "en cada uno de
+    estos lugares (bosque, montón de arcilla, cantera o río)", not the hunting grounds, and
+    with The Mammoth Herd "A restrição que existe para 2 ou 3 jogadores está abolida" at the
+    herd's resource (the 7 figures stay)."""
+    text = " ".join(GAME.summary())
+    assert "a gathering place takes one player" not in text
+    assert (
+        "the forest, clay pit, quarry and river each take one player (two players) or two "
+        "(three players); the hunting grounds take everybody" in text
+    )
+    assert "At the herd's resource any number of players may place (7 figures at most)" in text

@@ -431,6 +431,16 @@ _RUNS_ON = ("say", "new")
 _WRAP_WIDTH = 72
 #: Prose after a command's word: more words than any command's argument holds.
 _PROSE_WORDS = 4
+#: Words that make what follows a command's word a sentence, in every language (folded):
+#: negations, pronouns, "is" ("Concede nothing!", "Join me next time", "Aufgeben ist keine
+#: Option", "Desistir jamais"). No command's argument holds one.
+_PROSE_MARKERS = frozenset({
+    "not", "never", "nothing", "me", "you", "i", "is", "it", "yet",  # en ("no" is off in settings)
+    "nunca", "jamas", "nada", "te", "es",  # es (and me)
+    "nicht", "nie", "niemals", "nichts", "kein", "keine", "ist", "ich", "mich", "dich", "wir",
+    "uns",  # de
+    "nao", "jamais", "e",  # pt (and nunca, nada, me, te)
+})  # fmt: skip
 _ADDRESS = re.compile(r"^[^@\s<>(),;:\"'\[\]]+@[\w-]+(\.[\w-]+)*$")
 _OPTION_NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
 _GAME_NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
@@ -620,7 +630,9 @@ def _line(number: int, content: str) -> Line:
     if command.shared:
         return _game_line(number, text)
     prose = bool(argument) and (
-        first[-1] in _FIRST_WORD_PUNCTUATION or len(argument.split()) >= _PROSE_WORDS
+        first[-1] in _FIRST_WORD_PUNCTUATION
+        or len(argument.split()) >= _PROSE_WORDS
+        or not _PROSE_MARKERS.isdisjoint(resemble.tokens(argument))
     )
     return Line(number, text, "chat" if prose else "mistyped", command.name, argument)
 

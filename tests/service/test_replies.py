@@ -152,3 +152,44 @@ def test_the_readme_lists_every_game_with_its_options():
         assert f"| `{name}` | {engine.load(name).title} |" in readme
         for option in engine.load(name).options:
             assert f"`{option}`" in readme
+
+
+CHATTY = {
+    "en": ("Hi all,", "Pass me the salt, please", "Cheers"),
+    "es": ("Hola:", "No me voy a rendir", "Saludos"),
+    "de": ("Hallo zusammen,", "Ich passe heute nicht auf", "Viele Grüße"),
+    "pt": ("Olá,", "Desistir jamais", "Abraços"),
+}
+
+
+@pytest.mark.parametrize("language", CHATTY)
+def test_chat_between_commands_is_refused_with_the_line_and_what_is_legal(service, language):
+    """A chatty line between commands never acts: the mail is refused, the answer quotes the
+    line, says why and lists what may be written now; the seat still plays."""
+    greeting, chat, sign_off = CHATTY[language]
+    game_id = service.new_game()
+    mover = service.to_move(game_id)[0]
+    lines = service.turn_of(game_id, mover)
+    body = "\n".join([greeting, "status", chat, *lines, sign_off])
+    sent = service.deliver(service.reply(game_id, mover, body))
+    assert [m.kind for m in sent] == ["error"]
+    answer = flat(text_of(sent[0]))
+    assert f"> {chat}" in answer
+    assert said(language, "What you may write now:") in answer
+    assert service.game(game_id)[0].version == 1
+    assert service.seat(game_id, mover)["status"] == "joined"
+
+
+@pytest.mark.parametrize("language", CHATTY)
+def test_chat_as_a_sign_off_is_left_aside_and_the_moves_play(service, language):
+    greeting, chat, sign_off = CHATTY[language]
+    game_id = service.new_game()
+    mover = service.to_move(game_id)[0]
+    lines = service.turn_of(game_id, mover)
+    body = "\n".join([greeting, *lines, chat, sign_off])
+    sent = service.deliver(service.reply(game_id, mover, body))
+    assert mover not in service.to_move(game_id)
+    assert service.seat(game_id, mover)["status"] == "joined"
+    mine = next(m for m in sent if m.to_address == service.seat(game_id, mover)["address"])
+    left = said(language, "I left aside: %(lines)s", lines=f"{greeting} / {chat} / {sign_off}")
+    assert left in flat(text_of(mine))

@@ -141,6 +141,22 @@ class Lexicon:
             return next(iter(meanings))
         return typed
 
+    def beginning(self, typed: str, among: Iterable[str], lang: str | None = None) -> str | None:
+        """The one English word of ``among`` that ``typed`` (folded) begins a word for: in the
+        reader's language ``lang`` first ("f" is Fluss, river, to a German reader), else in
+        English ("f" is forest); None when none or several do. The game decides where such a
+        shorthand may stand (a card, a resource), since one letter means many things."""
+        lang = lang or language()
+        among = tuple(among)
+        own = self._words.get(lang, {})
+        for words in ({w: e for w, e in own.items() if e in among}, {e: e for e in among}):
+            meant = {english for word, english in words.items() if word.startswith(typed)}
+            if len(meant) == 1:
+                return meant.pop()
+            if meant:
+                return None
+        return None
+
     def english(self, text: str, lang: str | None = None) -> str:
         """``text`` with every word of another language in English: lower case, no accents,
         numbers, marks and places ("h2", "p2n") as typed, spaces single."""

@@ -223,3 +223,77 @@ def test_greetings_in_every_language_do_not_look_like_commands(name):
         "Claro que sí",
     ):
         assert not game.resembles(None, None, greeting), greeting
+
+
+@pytest.mark.parametrize(
+    "language,typed,logged",
+    [
+        ("pt", "p2l", "place 2 east"),  # leste
+        ("es", "p2e", "place 2 east"),  # este
+        ("de", "p2w", "place 2 west"),
+        ("pt", "p3s", "place 3 south"),  # sul
+    ],
+)
+def test_honga_direction_letters_are_the_readers(language, typed, logged):
+    honga = engine.load("honga")
+    state = honga.new(["ann", "bob"], seed=1)
+    with use(Reader(language)):
+        assert honga.logged(state, "ann", typed) == logged
+
+
+@pytest.mark.parametrize(
+    "language,initial,resource",
+    [
+        ("es", "s", "mushrooms"),  # setas
+        ("es", "p", "fish"),  # pez
+        ("de", "p", "mushrooms"),  # Pilze
+        ("de", "b", "berries"),  # Beeren
+        ("pt", "c", "mushrooms"),  # cogumelos
+        ("pt", "p", "fish"),  # peixe
+        ("en", "m", "mushrooms"),
+        ("en", "f", "fish"),
+    ],
+)
+def test_honga_resource_initials_are_the_readers(language, initial, resource):
+    """A resource's initial where a resource is meant (buying a point), in the reader's
+    language first: "p" is Pilze to a German reader and pez to a Spanish one."""
+    from engine.honga import commands
+
+    with use(Reader(language)):
+        assert commands.candidates(f"buy {initial}") == [f"buy {resource}"]
+
+
+@pytest.mark.parametrize(
+    "language,card,kind",
+    [
+        ("de", "Flu", "river"),  # Fluss
+        ("de", "f", "river"),
+        ("de", "hf", "hill/river"),  # Hügel/Fluss
+        ("de", "Hü", "hill"),
+        ("es", "mon", "mountain"),  # montaña
+        ("es", "cr", "hill/river"),  # colina/río
+        ("pt", "flo", "forest"),  # floresta
+        ("pt", "cm", "hill/mountain"),  # colina/montanha
+        ("en", "f", "forest"),
+        ("en", "hr", "hill/river"),
+    ],
+)
+def test_hengist_card_beginnings_are_the_readers(language, card, kind):
+    """The help promises that the beginning of a card's word is enough: in the reader's
+    language first, English otherwise ("f" is Fluss to a German reader, forest to an English
+    one)."""
+    from engine.hengist import commands
+
+    with use(Reader(language)):
+        assert commands.parse_card(fold(card)) == kind
+        assert commands.parse_card("x") == "explorer"
+
+
+@pytest.mark.parametrize(
+    "language,typed,colour", [("es", "bl", "white"), ("en", "bl", "blue"), ("pt", "verm", "red")]
+)
+def test_hengist_path_beginnings_are_the_readers(language, typed, colour):
+    from engine.hengist import commands
+
+    with use(Reader(language)):
+        assert commands.parse_colour(typed) == colour

@@ -59,13 +59,16 @@ _PLACE_LIKE = re.compile(r"^(\d+[a-z]|h\d+)$")
 
 
 def parse_card(token: str) -> str:
-    """The card kind a typed word means; IllegalMove if it names no card."""
-    if token == "x" or data.EXPLORER.startswith(token):
+    """The card kind a typed word means; IllegalMove if it names no card. A beginning of a
+    card's word is the card, in the reader's language first (:meth:`Lexicon.beginning`:
+    "flu" and "f" are Fluss, river, to a German reader, "f" forest to an English one)."""
+    if token == "x" or LEXICON.beginning(token, (data.EXPLORER,)):
         return data.EXPLORER
-    initials = {t[0]: t for t in data.TERRAINS}
-    if len(token) == 2 and token[0] != token[1] and all(c in initials for c in token):
-        # "hr", "mf": the initials of a double card, as typed on a phone without a slash
-        return "/".join(sorted((initials[token[0]], initials[token[1]]), key=data.TERRAINS.index))
+    initials = [_terrain_of(letter) for letter in token] if len(token) == 2 else []
+    if len(initials) == 2 and all(initials) and initials[0] != initials[1]:
+        # "hr", "mf" ("cr", colina/río, in Spanish): the initials of a double card, as typed
+        # on a phone without a slash
+        return "/".join(sorted(initials, key=data.TERRAINS.index))
     for sep in "/-+":
         if sep in token:
             parts = token.split(sep)
@@ -82,25 +85,29 @@ def parse_card(token: str) -> str:
     return _terrain(token, token)
 
 
+def _terrain_of(part: str) -> str | None:
+    """The terrain a beginning of its word means (None: none, or several)."""
+    return LEXICON.beginning(part, data.TERRAINS) if part else None
+
+
 def _terrain(part: str, word: str) -> str:
-    found = [t for t in data.TERRAINS if part and t.startswith(part)]
-    if len(found) != 1:
+    found = _terrain_of(part)
+    if found is None:
         raise IllegalMove(
             _(
                 "{word!r} is not a card; cards are {terrains}, double cards like hill/river, and explorer."
             ).format(word=word, terrains=", ".join(map(shown, data.TERRAINS)))
         )
-    return found[0]
+    return found
 
 
 def parse_colour(token: str) -> str | None:
-    """The path colour a typed word means: the colour, ``w``/``g``, or a prefix of two letters
-    or more (``wh``, ``gr``, ``bl``, ``re``). ``b`` and ``r`` alone are a party and a river."""
-    if token in ("w", "g") or len(token) >= 2:
-        found = [colour for colour in data.PATH_COLOURS if colour.startswith(token)]
-        if len(found) == 1:
-            return found[0]
-    return None
+    """The path colour a typed word means: the colour, ``w``/``g``, or a beginning of two
+    letters or more (``wh``, ``gr``, ``bl``, ``re``; in the reader's language first: ``bl`` is
+    blanco, white, to a Spanish reader). ``b`` and ``r`` alone are a party and a river."""
+    if token in ("w", "g"):
+        return {"w": "white", "g": "green"}[token]
+    return LEXICON.beginning(token, data.PATH_COLOURS) if len(token) >= 2 else None
 
 
 def card_text(cards: list[str]) -> str:
@@ -316,7 +323,7 @@ def _check_hand(state: State, player: str, cards: list[str]) -> None:
                     n,
                 ).format(
                     n=n,
-                    card=card,
+                    card=shown(card),
                     hand=hand_text(state, player),
                 )
             )
@@ -443,11 +450,11 @@ def _move(state: State, player: str, words: list[str], typed: str) -> None:
                 ).format(
                     place=where[0],
                     terrain=_(data.TERRAIN_NAMES[terrain]),
-                    fitting=_("you hold {cards}").format(cards=", ".join(held))
+                    fitting=_("you hold {cards}").format(cards=", ".join(map(shown, held)))
                     if held
                     else _("you hold none that fits; three other terrain cards also pay"),
                     typed=typed.strip(),
-                    card=held[0] if held else terrain,
+                    card=shown(held[0] if held else terrain),
                 )
             )
         cards = fitting
@@ -455,7 +462,7 @@ def _move(state: State, player: str, words: list[str], typed: str) -> None:
         if not rules.matches(cards[0], terrain):
             raise IllegalMove(
                 _("The road to {place} is {terrain}: a {card} card does not fit.").format(
-                    place=where[0], terrain=_(data.TERRAIN_NAMES[terrain]), card=cards[0]
+                    place=where[0], terrain=_(data.TERRAIN_NAMES[terrain]), card=shown(cards[0])
                 )
             )
     elif len(cards) == data.DISCARD_MOVE_CARDS:
@@ -482,10 +489,10 @@ def _move(state: State, player: str, words: list[str], typed: str) -> None:
                 _(
                     "You hold no {card} card; the {terrain} road to {place} also takes: {fitting}."
                 ).format(
-                    card=cards[0],
+                    card=shown(cards[0]),
                     terrain=_(data.TERRAIN_NAMES[terrain]),
                     place=where[0],
-                    fitting=", ".join(fitting),
+                    fitting=", ".join(map(shown, fitting)),
                 )
             )
     _check_hand(state, player, cards)
@@ -564,7 +571,7 @@ def _raid_refusal(state, player, index, colour, terrains, options, named) -> Ill
         "path": places.path_name(colour),
         "terrains": ", ".join(_(data.TERRAIN_NAMES[t]) for t in terrains),
         "hand": hand_text(state, player),
-        "cards": card_text(named or []),
+        "cards": shown(card_text(named or [])),
         "commands": ", ".join(
             f"'{shown(f'raid {letter(index)} {colour} {card_text(combo)}')}'" for combo in options
         ),

@@ -244,8 +244,10 @@ def candidates(text: str, phase: str | None = None) -> list[str]:
 def _place_candidates(numbers: list[str], others: list[str], card: str | None) -> list[str]:
     """``place C DIR`` or ``place C DIR card K``: the circle, the direction, and the card when
     named as "card K" next to another number (a lone "card 2" is the circle, as it always was)."""
-    directions = [_DIRECTIONS[w] for w in others if w in _DIRECTIONS]
-    if len(others) != len(directions):
+    # a direction's beginning in the reader's language too ("p2l": leste, to a Portuguese
+    # reader; "l" alone stays "lure")
+    directions = [_DIRECTIONS.get(w) or LEXICON.beginning(w, data.ORIENTATIONS) for w in others]
+    if not all(directions):
         return []
     if card is not None and len(numbers) == 2 and card in numbers:
         numbers = list(numbers)
@@ -269,6 +271,11 @@ def _options(words: list[str]) -> list[str | None] | None:
         return [None]
     if len(words) == 1 and words[0] in _OPTIONS:
         return list(_OPTIONS[words[0]])
+    if len(words) == 1 and len(words[0]) == 1:
+        # a resource's initial, in the reader's language first ("p" is Pilze to a German
+        # reader, pez to a Spanish one, and "s" setas)
+        resource = LEXICON.beginning(words[0], data.RESOURCES)
+        return [resource] if resource else None
     if len(words) == 2 and words[0] == "mammoth" and words[1] in _OPTIONS:
         return list(_OPTIONS[words[1]])
     return None

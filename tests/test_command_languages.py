@@ -297,3 +297,14 @@ def test_hengist_path_beginnings_are_the_readers(language, typed, colour):
 
     with use(Reader(language)):
         assert commands.parse_colour(typed) == colour
+
+
+def test_stone_age_reads_the_portuguese_names_of_the_field_and_the_hunting_grounds():
+    stoneage = engine.load("stoneage")
+    state = stoneage.new(["ann", "bob"], seed=1)
+    with use(Reader("pt")):
+        assert stoneage.logged(state, "ann", "colocar 1 na lavoura") == "place field"
+        assert stoneage.logged(state, "ann", "colocar 2 no campo de caça") == "place 2 hunt"
+        assert stoneage.logged(state, "ann", "colocar 1 no campo") == "place field"
+    # The Mammoth Herd's name of the agriculture track
+    assert stoneage.lexicon.english("trilha de comida", "pt") == "agriculture"

@@ -4,7 +4,9 @@ Spanish terms are the rule text's (stoneage.es.txt, Devir's edition: "terrenos d
 "bosque", "montón de arcilla", "cantera", "río", "fabricante de herramientas", "cabaña",
 "campo", "losetas de edificio", "cartas de Civilización"); Portuguese ones The Mammoth
 Herd's (stoneage-mammoth-herd.pt.txt: "madeira, tijolo, pedra, ouro", "poço de argila",
-"domar", "ficha de bônus", "figura de pessoa") and the base game's usual Brazilian terms.
+"domar", "ficha de bônus", "figura de pessoa", "trilha de comida" for the agriculture track)
+and the base game's usual Brazilian terms, with the other names players use for the field and
+the hunting grounds ("lavoura", "campo de caça"; the text names neither).
 There is no German text: the words are those of the German edition by Hans im Glück
 ("Jagd", "Wald", "Lehmgrube", "Steinbruch", "Fluss", "Werkzeugmacher", "Hütte", "Acker",
 "Gebäude", "Zivilisationskarten"; docs/LANGUAGES.md). The first word of each English word
@@ -99,7 +101,7 @@ NAMES = {
         "rio": "river", "ouro": "gold",
         "fabricante": "toolmaker", "ferramenteiro": "toolmaker", "ferramenta": "tool",
         "cabana": "hut",
-        "campo": "field", "agricultura": "agriculture", "fazenda": "farm",
+        "campo": "field", "lavoura": "field", "agricultura": "agriculture", "fazenda": "farm",
         "civilização": "civilization", "civilizacao": "civilization",
         "construção": "building", "construcao": "building", "edifício": "building",
         "mamute": "mammoth", "manada": "herd",
@@ -158,7 +160,8 @@ PHRASES = {
     },
     "de": {},
     "pt": {
-        "área de caça": "hunt", "poço de argila": "clay",
+        "área de caça": "hunt", "campo de caça": "hunt", "poço de argila": "clay",
+        "trilha de comida": "agriculture",
         "fabricante de ferramentas": "toolmaker", "carta de civilização": "card",
         "cartas de civilização": "card", "passar fome": "starve", "por favor": "",
     },

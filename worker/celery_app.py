@@ -4,7 +4,8 @@ The digest and deadline scans run every few minutes on the real clock; what is d
 in the database (each player's next digest, each seat's next alarm), never in a countdown.
 
 Embedded default: kombu's filesystem transport under ``var/broker/`` (a real worker process,
-no server). At scale: ``CELERY_BROKER_URL`` / ``REDIS_URL``.
+no server), its messages written whole (``worker.file_broker``). At scale: ``CELERY_BROKER_URL`` /
+``REDIS_URL``.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ if settings.broker_url.startswith("filesystem"):
     control_dir = settings.broker_dir / "control"
     for folder in (queue_dir, processed_dir, control_dir):
         folder.mkdir(parents=True, exist_ok=True)
+    app.conf.broker_transport = "worker.file_broker:Transport"
     app.conf.broker_transport_options = {
         "data_folder_in": str(queue_dir),
         "data_folder_out": str(queue_dir),

@@ -10,6 +10,7 @@ from hengist_helpers import fresh, play
 
 from engine import IllegalMove
 from engine.hengist import GAME
+from tests.hidden_information import random_states as states_of
 
 
 def view_text(state, who):
@@ -108,18 +109,7 @@ def test_random_games_never_show_unseen_road_tiles_or_other_hands():
 
 def random_states(seeds=range(6)):
     """Every state of a few random games (bot and random moves mixed)."""
-    for seed in seeds:
-        state = GAME.new(["ann", "bob"], seed=seed)
-        chooser = random.Random(seed)
-        while GAME.to_move(state):
-            yield state
-            player = GAME.to_move(state)[0]
-            if chooser.random() < 0.5:
-                command = GAME.bot(state, player, chooser)
-            else:
-                command = chooser.choice(GAME.legal(state, player))
-            state = GAME.play(state, player, command)
-        yield state
+    return states_of(GAME, ["ann", "bob"], seeds)
 
 
 def test_public_events_never_carry_hidden_data():

@@ -7,6 +7,7 @@ import json
 import random
 
 from engine.hengist import GAME
+from tests.hidden_information import check_whole_games
 
 
 def hidden_from(state: dict, viewer: str | None, chooser: random.Random) -> dict:
@@ -34,24 +35,4 @@ def hidden_from(state: dict, viewer: str | None, chooser: random.Random) -> dict
 def test_what_a_player_may_not_know_changes_nothing_they_read():
     """Turn after turn, for the public and for each player: the same view, commands and help
     whatever the hidden cards, road tiles and stock are."""
-    checked = 0
-    for seed in range(4):
-        state = GAME.new(["ann", "bob"], seed=seed)
-        chooser = random.Random(seed)
-        while GAME.to_move(state):
-            if chooser.random() < 0.3:
-                for viewer in (None, "ann", "bob"):
-                    other = hidden_from(state, viewer, random.Random(checked))
-                    assert GAME.view(other, viewer) == GAME.view(state, viewer)
-                    if viewer:
-                        assert GAME.legal(other, viewer) == GAME.legal(state, viewer)
-                        assert GAME.help(other, viewer) == GAME.help(state, viewer)
-                    checked += 1
-            player = GAME.to_move(state)[0]
-            command = (
-                GAME.bot(state, player, chooser)
-                if chooser.random() < 0.5
-                else chooser.choice(GAME.legal(state, player))
-            )
-            state = GAME.play(state, player, command)
-    assert checked > 100
+    assert check_whole_games(GAME, ["ann", "bob"], hidden_from, range(4)) > 100

@@ -9,6 +9,8 @@ import random
 
 from conftest import GAME, at_action, new
 
+from tests.hidden_information import check_whole_games
+
 
 def test_four_players_share_a_resource_area_up_to_seven_figures():
     """The limit of players on "bosque, montón de arcilla, cantera o río" is for 3 players (2)
@@ -134,27 +136,9 @@ def hidden_from(state: dict, viewer: str | None, chooser: random.Random) -> dict
 def test_what_a_player_may_not_know_changes_nothing_they_read():
     """Round after round, for the public and for each player: the same view, commands and help
     whatever the face-down deck, building stacks, herd tiles and the others' drawn cards are."""
-    checked = 0
-    for seed in range(2):
-        s = GAME.new(["p1", "p2", "p3"], seed=seed, options={"mammoth_herd": True})
-        chooser = random.Random(seed)
-        while GAME.to_move(s):
-            if chooser.random() < 0.2:
-                for viewer in (None, *s["players"]):
-                    other = hidden_from(s, viewer, random.Random(checked))
-                    assert GAME.view(other, viewer) == GAME.view(s, viewer)
-                    if viewer:
-                        assert GAME.legal(other, viewer) == GAME.legal(s, viewer)
-                        assert GAME.help(other, viewer) == GAME.help(s, viewer)
-                    checked += 1
-            player = chooser.choice(GAME.to_move(s))
-            command = (
-                GAME.bot(s, player, chooser)
-                if chooser.random() < 0.5
-                else chooser.choice(GAME.legal(s, player))
-            )
-            s = GAME.play(s, player, command)
-    assert checked > 100
+    players = ["p1", "p2", "p3"]
+    options = {"mammoth_herd": True}
+    assert check_whole_games(GAME, players, hidden_from, range(2), options) > 100
 
 
 def test_the_rules_answer_limits_players_only_where_the_texts_do():

@@ -9,6 +9,7 @@ from email.message import EmailMessage
 import pytest
 
 from pbem.mail import extract, html_tokens
+from pbem.mail.commands import parse
 from pbem.mail.extract import READ_AT_MOST, new_text
 
 HOSTILE = {
@@ -90,3 +91,27 @@ def test_many_attribution_like_lines_are_read_in_linear_steps():
         return extract._strip_history("place 2 north\n" + "x@y 10:00:\n\n\n\n" * n)
 
     assert steps(read, 4_000) <= 2.2 * steps(read, 2_000)
+
+
+#: Plain-text units a hostile reply may repeat, for the reader of commands and of history.
+HOSTILE_TEXT = {
+    "greetings": "Hi there\n",
+    "wrapped say lines": "say " + "word " * 15 + "\ntail of it\n",
+    "emphasis marks": "*.",
+    "dashes": "-",
+    "bars": "| quoted\n",
+    "bullets": "- * ",
+    "invisible characters": "\u200b\ufeff",
+}
+
+
+@pytest.mark.parametrize("unit", HOSTILE_TEXT.values(), ids=HOSTILE_TEXT.keys())
+def test_twice_the_hostile_text_is_at_most_twice_the_work(unit):
+    def read(n: int):
+        text = "place 2 north\n" + unit * n
+        # no line like a command of the game: each is a greeting until one is (the guard
+        # check once looked at every line above each: 16,000 greetings cost 3.3 s of CPU)
+        return parse(extract._strip_history(text)) and parse(text, lambda line: False)
+
+    small, large = steps(read, 300), steps(read, 600)
+    assert large <= 2.2 * small, (small, large)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import gettext
 import re
 import subprocess
 import sys
 from pathlib import Path
 
+import jinja2
 import pytest
 from babel.messages.pofile import read_po, write_po
 
@@ -190,3 +192,36 @@ def test_every_sentence_of_every_template_is_translated(kind, shouting, tmp_path
         assert not re.search(r"[a-z]", markup), markup
         assert message["Content-Language"] == "xx"
         assert not re.search(r"[a-z]", message["Subject"].removeprefix("[pbem #12]"))
+
+
+SENTENCES = {
+    "mail/test/sentence.html": "{{ _('Tom & Jerry') }} {{ _('%(who)s & co 100%%', who=who) }}",
+    "mail/test/sentence.txt": "{{ _('Tom & Jerry') }} {{ _('%(who)s & co 100%%', who=who) }}",
+}
+
+
+class Shouting(gettext.NullTranslations):
+    def gettext(self, message):
+        return shout(message)
+
+
+@pytest.fixture
+def sentences(monkeypatch):
+    env = i18n.mail_environment()
+    monkeypatch.setattr(
+        env, "loader", jinja2.ChoiceLoader([jinja2.DictLoader(SENTENCES), env.loader])
+    )
+
+
+def test_sentences_translated_when_compiled_read_as_gettext_gives_them(sentences):
+    """A literal ``_()`` is translated once, when the template is compiled in the active
+    catalogue, and reads as Jinja2's newstyle gettext wrote it: the sentence as markup in HTML
+    (its & kept), the values escaped, ``%%`` a percent sign; each catalogue its own."""
+    shouting = Shouting()
+    for _round in range(2):
+        html = i18n.render("mail/test/sentence.html", "en", who="<b>")
+        assert html == "Tom & Jerry &lt;b&gt; & co 100%"
+        assert i18n.render("mail/test/sentence.txt", "en", who="<b>") == "Tom & Jerry <b> & co 100%"
+        with use(shouting):
+            shouted = i18n.mail_environment().get_template("mail/test/sentence.html")
+            assert shouted.render(who="<i>") == "TOM & JERRY &lt;i&gt; & CO 100%"

@@ -1,25 +1,27 @@
 """The digest at scale: ``python -m pbem.bench_digest [--players N] [--games N] [--small N]
-[--processes N]``.
+[--concurrency N]``.
 
 Players and their running games are generated on a private PostgreSQL (a throwaway cluster
 of :mod:`pbem.bench_servers`, one database per run, removed with the cluster at the end),
 written with COPY: HONGA, Stone Age and Hengist games of 2 to 5 players at positions played by
 the bots, each seat's turn started some hours ago with a seven-day deadline; one player in 50
 is away, one seat in 40 muted. Seats go to players in order, one game each. Every player's
-digest is due. Then ``pbem digest --now ISO`` runs in fresh processes (:func:`pbem.cli.main`,
-the operator's command; the send queue it hands the ids to only counts them; ``--processes``
-of them at once share the work as beats do): it composes and queues every due digest, a batch
-of players per transaction. Printed per run: players, games, digests queued, the scan's wall
-time, its CPU time a digest (``ru_utime + ru_stime`` of the scan processes), and the peak
-resident memory of a scan process (``ru_maxrss``, from ``wait4``). The run at ``--small``
-players (the same players a game) comes first: memory that does not grow with the number of
-players shows as the same peak at both sizes. Target: 100,000 players in 20,000 games in
-under 60 s.
+digest is due. Then the production path runs: a Celery worker on the digest queue
+(``--concurrency`` pool processes, a private Redis as broker) gets beat's scan task, which
+hands the due players out a batch per task; the pool composes and queues them, a batch per
+transaction (the sends they enqueue wait on the default queue, which nothing reads here).
+Printed per run: players, games, digests queued, the time from the scan's enqueueing until
+no digest is due, the worker's CPU time (its processes' user + system time over that span)
+in all and a digest, and the largest peak resident memory (``VmHWM``) of its processes. The
+run at ``--small`` players (the same players a game) comes first: memory that does not grow
+with the number of players shows as the same peak at both sizes. Target: 100,000 players in
+20,000 games in under 60 s.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -32,7 +34,7 @@ from pathlib import Path
 
 import engine
 from pbem import migrate
-from pbem.bench_servers import Postgres
+from pbem.bench_servers import Postgres, Redis
 from pbem.config import PROJECT
 
 #: The moment the scan acts as if it were (``--now``): a Monday morning.
@@ -43,6 +45,7 @@ NAMES = ("ann", "bob", "cy", "dan", "eve")
 ZONES = ("Europe/Madrid", "America/New_York", "Asia/Tokyo", "UTC", "Europe/Berlin", "Etc/GMT+3")
 LOCALES = ("en", "es", "de", "pt", "")
 POSITIONS_PER_TABLE = 12  # distinct positions of each kind of table, shared by its games
+BIN = Path(sys.executable).parent
 
 
 def positions(kind: str, count: int) -> list[tuple[str, int, list[str]]]:
@@ -116,33 +119,87 @@ def generate(url: str, players: int, games: int) -> int:
     return seat_id
 
 
-def scan(url: str, processes: int) -> dict:
-    """Run ``pbem digest --now AT`` in ``processes`` fresh processes at once (as that many
-    beats would: they share the due players); their figures and peak memory."""
-    env = {**os.environ, "DATABASE_URL": url, "PYTHONPATH": str(PROJECT), "SMTP_URL": ""}
-    started = time.perf_counter()
-    children = [
-        subprocess.Popen(
-            [sys.executable, "-m", "pbem.bench_digest", "--scan", AT.isoformat()],
-            env=env,
-            stdout=subprocess.PIPE,
-        )
-        for _ in range(processes)
-    ]
-    enqueued, peak, cpu, slowest = 0, 0.0, 0.0, 0.0
-    for child in children:
-        out = child.stdout.read()
-        _pid, status, usage = os.wait4(child.pid, 0)
-        if os.waitstatus_to_exitcode(status) != 0:
-            code = os.waitstatus_to_exitcode(status)
-            raise RuntimeError(f"the digest scan failed (exit {code}): {out!r}")
-        figures = json.loads(out.decode().splitlines()[-1])
-        enqueued += figures["enqueued"]
-        slowest = max(slowest, figures["scan_seconds"])
-        peak = max(peak, usage.ru_maxrss / 1024)
-        cpu += usage.ru_utime + usage.ru_stime
-    return {"enqueued": enqueued, "scan_seconds": slowest, "cpu_seconds": cpu,
-            "process_seconds": time.perf_counter() - started, "peak_mib": peak}  # fmt: skip
+def _tree(pid: int) -> list[int]:
+    """``pid`` and its child processes (a Celery worker and its pool)."""
+    children = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                children.append(int(stat.parent.name))
+    return [pid, *children]
+
+
+def _cpu_seconds(pids: list[int]) -> float:
+    """User + system time the processes ``pids`` have used so far."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for pid in pids:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += (int(fields[11]) + int(fields[12])) / ticks
+    return total
+
+
+def _peak_mib(pids: list[int]) -> float:
+    """The largest peak resident memory (VmHWM) among the processes ``pids``."""
+    peaks = [0.0]
+    for pid in pids:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                peaks.append(int(line.split()[1]) / 1024)
+    return max(peaks)
+
+
+def _due(url: str) -> int:
+    import psycopg
+
+    with psycopg.connect(url.replace("+psycopg", "")) as connection:
+        return connection.execute(
+            "SELECT count(*) FROM player WHERE digest_due <= %s", (AT,)
+        ).fetchone()[0]
+
+
+def scan(url: str, broker: str, concurrency: int, folder: Path) -> dict:
+    """The production path: a Celery worker on the digest queue (``concurrency`` pool
+    processes), the scan task handed to it as beat does; it hands out the batches, the pool
+    composes and queues them. Timed from the scan task's enqueueing until no digest is due;
+    the CPU and peak memory of the worker's processes over that time."""
+    from celery import Celery
+
+    env = {**os.environ, "DATABASE_URL": url, "CELERY_BROKER_URL": broker, "SMTP_URL": "",
+           "PBEM_VAR": str(folder), "PYTHONPATH": str(PROJECT)}  # fmt: skip
+    log = folder / "worker.log"
+    with log.open("wb") as out:
+        worker = subprocess.Popen(
+            [str(BIN / "celery"), "-A", "worker.celery_app", "worker", "--queues", "digest",
+             "--concurrency", str(concurrency), "--without-gossip", "--without-mingle",
+             "--without-heartbeat", "--loglevel", "INFO"],
+            cwd=PROJECT, env=env, stdout=out, stderr=subprocess.STDOUT,
+        )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 60
+        while b"ready." not in log.read_bytes():
+            if time.monotonic() > deadline or worker.poll() is not None:
+                raise RuntimeError(f"the Celery worker did not start (see {log})")
+            time.sleep(0.1)
+        pids = _tree(worker.pid)
+        cpu = _cpu_seconds(pids)
+        started = time.perf_counter()
+        beat = Celery("bench", broker=broker)
+        beat.send_task("worker.tasks.digest", kwargs={"at": AT.isoformat()}, queue="digest")
+        while _due(url):
+            if worker.poll() is not None or time.perf_counter() - started > 3600:
+                raise RuntimeError(f"the Celery worker died or hangs (see {log})")
+            time.sleep(0.2)
+        seconds = time.perf_counter() - started
+        figures = {"scan_seconds": seconds, "cpu_seconds": _cpu_seconds(pids) - cpu,
+                   "peak_mib": _peak_mib(pids)}  # fmt: skip
+    finally:
+        worker.terminate()
+        worker.wait(timeout=60)
+    logged = log.read_bytes()
+    if b"Traceback" in logged or b"exited with" in logged or worker.returncode != 0:
+        raise RuntimeError(f"the Celery worker failed, or a pool process died (see {log})")
+    return figures
 
 
 def count_rows(url: str) -> tuple[int, int]:
@@ -159,25 +216,17 @@ def count_rows(url: str) -> tuple[int, int]:
     return digests, scheduled
 
 
-def run_scan_here(at: str) -> None:
-    """The child: the operator's ``pbem digest --now``, its send queue counting the ids."""
-    from pbem import cli
-
-    queued: list[int] = []
-    started = time.perf_counter()
-    cli.main(["digest", "--now", at], cli.Worker(inbound=lambda _id: None, sends=queued.extend))
-    print(json.dumps({"scan_seconds": time.perf_counter() - started, "enqueued": len(queued)}))
-
-
-def measure(postgres: Postgres, players: int, games: int, processes: int) -> dict:
+def measure(
+    postgres: Postgres, broker: str, folder: Path, players: int, games: int, concurrency: int
+) -> dict:
     url = postgres.create_database(f"digest_{players}")
     migrate.upgrade(url)
     started = time.perf_counter()
     seats = generate(url, players, games)
     generated = time.perf_counter() - started
-    figures = scan(url, processes)
+    figures = scan(url, broker, concurrency, folder)
     digests, scheduled = count_rows(url)
-    assert digests == figures["enqueued"] == min(seats, players), (digests, figures, seats)
+    assert digests == min(seats, players), (digests, seats)
     assert scheduled == players, scheduled
     return {"players": players, "games": games, "seats": seats, "digests": digests,
             "generated_seconds": generated, **figures}  # fmt: skip
@@ -188,32 +237,33 @@ def main(argv=None) -> None:
     parser.add_argument("--players", type=int, default=100_000)
     parser.add_argument("--games", type=int, default=20_000)
     parser.add_argument("--small", type=int, default=10_000, help="players of the first run")
-    parser.add_argument("--processes", type=int, default=1, help="scans running at once")
-    parser.add_argument("--scan", metavar="ISO", help=argparse.SUPPRESS)
+    parser.add_argument("--concurrency", type=int, default=2, help="the worker's pool processes")
     args = parser.parse_args(argv)
-    if args.scan:
-        run_scan_here(args.scan)
-        return
     runs = [
         (args.small, max(1, args.games * args.small // args.players)),
         (args.players, args.games),
     ]
     with tempfile.TemporaryDirectory(prefix="pbem-bench-digest-") as folder:
-        postgres = Postgres(Path(folder) / "postgres")
+        postgres, redis = Postgres(Path(folder) / "postgres"), Redis(Path(folder) / "redis")
         try:
             postgres.start()
-            results = [measure(postgres, *run, args.processes) for run in runs]
+            redis.start()
+            results = [
+                measure(postgres, redis.url(), Path(folder), *run, args.concurrency) for run in runs
+            ]
         finally:
             postgres.close()
+            redis.close()
     print(
-        f"digest scan (pbem digest --now, {args.processes} at once), PostgreSQL;"
-        " peak = ru_maxrss of a scan process; CPU = the scans' user + system time"
+        f"digest scan (beat's task, a Celery worker with {args.concurrency} pool processes),"
+        " PostgreSQL; peak = the largest VmHWM of the worker's processes; CPU = their user +"
+        " system time"
     )
     for r in results:
         print(
             f"  {r['players']:>7} players {r['games']:>6} games: {r['digests']:>7} digests queued"
-            f" in {r['scan_seconds']:6.1f} s ({r['process_seconds']:.1f} s with start-up;"
-            f" CPU {1000 * r['cpu_seconds'] / max(1, r['digests']):.2f} ms a digest),"
+            f" in {r['scan_seconds']:6.1f} s (CPU {r['cpu_seconds']:.1f} s,"
+            f" {1000 * r['cpu_seconds'] / max(1, r['digests']):.2f} ms a digest),"
             f" peak {r['peak_mib']:.0f} MiB (data written in {r['generated_seconds']:.0f} s)"
         )
     small, full = results

@@ -12,19 +12,25 @@ from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
 
+import orjson
 from sqlalchemy import create_engine, event, text
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
 
 def make_engine(url: str) -> Engine:
-    """An SQLAlchemy engine for ``url``, with SQLite tuned for several processes."""
+    """An SQLAlchemy engine for ``url``, with SQLite tuned for several processes; JSON
+    columns (game states) are read with orjson, several times faster than the json module."""
     if not url.startswith("sqlite"):
-        return create_engine(url, pool_pre_ping=True, future=True)
+        return create_engine(url, pool_pre_ping=True, json_deserializer=orjson.loads)
     path = url.split("///", 1)[-1]
     if path and path != ":memory:":
         Path(path).parent.mkdir(parents=True, exist_ok=True)
-    engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
+    engine = create_engine(
+        url,
+        connect_args={"timeout": 30, "check_same_thread": False},
+        json_deserializer=orjson.loads,
+    )
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection, _record):

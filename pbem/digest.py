@@ -1,17 +1,20 @@
 """The digest: one mail per player at their own hour, listing all their running games.
 
 Scheduling is stored, never a countdown: ``player.digest_due`` (indexed) is the next time, in
-UTC. A scan (beat every few minutes; ``pbem digest --now``) takes the due players a batch at a
-time. Each digest is claimed by a unique (player, due time) row written in the same
-transaction as its outbox row and the player's next due time: two scans at once, or a scan
-after a worker died half way, send it exactly once.
+UTC. A scan (beat every few minutes; ``pbem digest --now``) walks the due players in pages of
+ids, each page a batch (first id, last id): beat's task hands the batches to the workers, the
+operator's command composes them itself. Each digest is claimed by a unique (player, due time)
+row written in the same transaction as its outbox row and the player's next due time: two
+scans at once, batches that overlap, or a scan after a worker died half way, send it exactly
+once. A batch's players come in id order, so players of one game, who often joined together,
+share its restored state (:class:`States`).
 """
 
 from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session, selectinload
 
@@ -27,29 +30,39 @@ EVENTS_SHOWN = 5
 KEPT = timedelta(days=8)  # claims older than a week's digest are no longer needed
 
 
-def schedule(player: Player, after: datetime) -> None:
-    """Set the player's next digest time after ``after`` from their settings (None: off)."""
-    player.digest_due = (
-        None
-        if player.unsubscribed
-        else clock.next_due(
-            player.digest_every,
-            player.digest_weekday,
-            player.digest_minute,
-            player.timezone,
-            after,
-        )
+def next_time(player: Player, after: datetime) -> datetime | None:
+    """The player's next digest time after ``after`` from their settings (None: off)."""
+    if player.unsubscribed:
+        return None
+    return clock.next_due(
+        player.digest_every, player.digest_weekday, player.digest_minute, player.timezone, after
     )
 
 
-def due_players(session: Session, at: datetime, size: int) -> list[Player]:
-    """Up to ``size`` players whose digest is due at ``at``, locked; rows another scan holds
-    are skipped (PostgreSQL), so scans running at once share the work."""
+def schedule(player: Player, after: datetime) -> None:
+    """Set the player's next digest time after ``after``."""
+    player.digest_due = next_time(player, after)
+
+
+def due_page(session: Session, at: datetime, after: int, size: int) -> list[int]:
+    """The ids of up to ``size`` players due at ``at`` with ids above ``after``, in order: the
+    scan walks the due players page by page (keyset), nothing locked."""
+    query = (
+        select(Player.id)
+        .where(Player.digest_due <= at, Player.id > after)
+        .order_by(Player.id)
+        .limit(size)
+    )
+    return list(session.scalars(query))
+
+
+def due_players(session: Session, at: datetime, first: int, last: int) -> list[Player]:
+    """The players with ids from ``first`` to ``last`` whose digest is due at ``at``, locked;
+    rows another scan holds are skipped (PostgreSQL), so batches that overlap share the work."""
     query = (
         select(Player)
-        .where(Player.digest_due <= at)
-        .order_by(Player.digest_due, Player.id)
-        .limit(size)
+        .where(Player.digest_due <= at, Player.id.between(first, last))
+        .order_by(Player.id)
         .with_for_update(key_share=True, skip_locked=True)
     )
     return list(session.scalars(query))
@@ -151,24 +164,35 @@ def compose_for(
     return compose.compose("digest", player.address, context, thread, settings, player.language)
 
 
-def send_batch(settings: Settings, session: Session, at: datetime, size: int) -> tuple[int, int]:
-    """Queue the digests of one batch of due players; return (players taken, digests queued).
+def send_batch(
+    settings: Settings, session: Session, at: datetime, first: int, last: int
+) -> tuple[int, int]:
+    """Queue the digests of the due players with ids from ``first`` to ``last``; return
+    (players taken, digests queued).
 
     Every player taken gets their next due time, digest or not (no running game, or a claim
-    another scan made).
+    another scan made): one UPDATE for each distinct next time.
     """
-    players = due_players(session, at, size)
+    players = due_players(session, at, first, last)
     if not players:
         return 0, 0
     mine = claim(session, players)
     seats = seats_of(session, sorted(mine))
     states = States()
     queued = 0
+    next_times: dict[datetime | None, list[int]] = {}
     for player in players:
         if player.id in mine and not player.unsubscribed:
             message = compose_for(settings, player, seats.get(player.id, []), states)
             if message is not None:
                 notify.queue(session, message, "digest", None)
                 queued += 1
-        schedule(player, max(player.digest_due, at))
+        next_times.setdefault(next_time(player, max(player.digest_due, at)), []).append(player.id)
+    for due, ids in next_times.items():
+        session.execute(
+            update(Player)
+            .where(Player.id.in_(ids))
+            .values(digest_due=due)
+            .execution_options(synchronize_session=False)
+        )
     return len(players), queued

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import email.policy
 import logging
+from collections.abc import Iterator
 from datetime import datetime, timedelta
 from email.parser import BytesHeaderParser
 
@@ -148,24 +149,43 @@ def sweep(
     return list(inbound), list(outbound)
 
 
-def digest(settings: Settings, at: datetime | None = None, enqueue=None, batch: int = 500) -> int:
-    """Queue every digest due at ``at`` (default now), one batch of players per transaction;
-    ``enqueue`` gets each batch's outbox ids after its commit. Returns the digests queued."""
-    at = at or now()
+def digest_pages(settings: Settings, at: datetime, size: int = 500) -> Iterator[tuple[int, int]]:
+    """The due players as batches (first id, last id) of up to ``size``, a page at a time
+    (keyset, nothing held between pages); forgets claims no scan needs any more first."""
     with transaction(settings.database_url) as session:
         digests.forget_old_claims(session, at)
-    total = 0
+    after = 0
     while True:
         with transaction(settings.database_url) as session:
-            session.info["queued"] = []
-            taken, queued = digests.send_batch(settings, session, at, batch)
-            session.flush()
-            ids = [row.id for row in session.info.pop("queued")]
-        total += queued
+            page = digests.due_page(session, at, after, size)
+        if not page:
+            return
+        yield page[0], page[-1]
+        if len(page) < size:
+            return
+        after = page[-1]
+
+
+def digest_batch(settings: Settings, at: datetime, first: int, last: int) -> list[int]:
+    """Queue the digests of one batch in one transaction; return the new outbox ids."""
+    with transaction(settings.database_url) as session:
+        session.info["queued"] = []
+        digests.send_batch(settings, session, at, first, last)
+        session.flush()
+        return [row.id for row in session.info.pop("queued")]
+
+
+def digest(settings: Settings, at: datetime | None = None, enqueue=None, batch: int = 500) -> int:
+    """Queue every digest due at ``at`` (default now) here, one batch of players per
+    transaction; ``enqueue`` gets each batch's outbox ids after its commit. Returns the
+    digests queued. (Beat hands the batches to the workers instead: ``worker.tasks``.)"""
+    at, total = at or now(), 0
+    for first, last in digest_pages(settings, at, batch):
+        ids = digest_batch(settings, at, first, last)
+        total += len(ids)
         if enqueue and ids:
             enqueue(ids)
-        if taken < batch:
-            return total
+    return total
 
 
 def deadlines(settings: Settings, at: datetime | None = None, enqueue=None) -> int:

@@ -11,14 +11,21 @@ no server), its messages written whole (``worker.file_broker``). At scale: ``CEL
 from __future__ import annotations
 
 from celery import Celery
+from kombu import Queue
 
 from pbem.config import load
+
+DIGEST_TASKS = ("worker.tasks.digest", "worker.tasks.digest_batch")
 
 settings = load()
 settings.var_dir.mkdir(parents=True, exist_ok=True)  # beat keeps its schedule there
 
 app = Celery("pbem", broker=settings.broker_url, include=["worker.tasks"])
 app.conf.update(
+    # the digest's batches have a queue of their own: a Monday morning's thousands of digests
+    # wait there while a worker alternates between them and the mails players write
+    task_queues=(Queue("celery"), Queue("digest")),
+    task_routes={name: {"queue": "digest"} for name in DIGEST_TASKS},
     task_ignore_result=True,
     task_acks_late=True,
     task_reject_on_worker_lost=True,

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from celery.worker.request import Request
 
 from pbem import jobs
+from pbem.models import now
 from worker.celery_app import app, settings
 
 SCAN_TIME_LIMIT = 3600  # a scan queues all that is due (every digest of a Monday morning)
@@ -80,9 +83,21 @@ def sweep() -> None:
     soft_time_limit=SCAN_TIME_LIMIT,
     time_limit=SCAN_TIME_LIMIT + 60,
 )
-def digest() -> None:
-    """Queue the digests that are due (each player's own hour), and send each batch."""
-    jobs.digest(settings, enqueue=send_many.delay)
+def digest(at: str | None = None) -> None:
+    """Find the digests due (each player's own hour; ``at``: as if at that ISO time) and hand
+    them to the workers, a batch of players per task."""
+    moment = datetime.fromisoformat(at) if at else now()
+    for first, last in jobs.digest_pages(settings, moment):
+        digest_batch.delay(moment.isoformat(), first, last)
+
+
+@app.task(name="worker.tasks.digest_batch")
+def digest_batch(at: str, first: int, last: int) -> None:
+    """Compose and queue the digests of the players due from id ``first`` to ``last``, then
+    send them (a batch that fails stays due: the next scan hands it out again)."""
+    ids = jobs.digest_batch(settings, datetime.fromisoformat(at), first, last)
+    if ids:
+        send_many.delay(ids)
 
 
 @app.task(

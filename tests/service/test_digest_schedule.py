@@ -252,7 +252,7 @@ def test_a_claim_already_made_is_not_sent_again(service, monday):
     setup(service)
     at = datetime(2026, 11, 30, 17, 1, tzinfo=UTC)
     with transaction(service.settings.database_url) as session:
-        players_due = digest.due_players(session, at, 10)
+        players_due = digest.due_players(session, at, 1, 10)
         assert len(digest.claim(session, players_due)) == 2
         assert digest.claim(session, players_due) == set()  # the same (player, due): ours already
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal
@@ -412,7 +413,7 @@ SERVICE_VOCABULARY = resemble.vocabulary(verbs=set(SERVICE_WORDS) - _NO_NEAR_MIS
 
 _GUARD_LINE = re.compile(r"^#\s?(\d{1,9})[.:!]?$")
 _GUARD_PREFIX = re.compile(r"^#\s?(\d{1,9})[.:]?\s+(?=\S)")
-_BULLET = re.compile(r"^([-*+•·–—]|\d{1,3}[.)])\s+")
+_BULLET = re.compile(r"^(([-*+•·–—▪▫◦‣⁃∙●○■□►▸→⇒]|\d{1,3}[.)])\s+|[✓✔☐☑✅👉]\s*)")
 _FIRST_WORD_PUNCTUATION = ".,:;!?…"
 _TRAILING_PUNCTUATION = ".!?…"
 #: Opening quote marks and the closing marks that may end what they open.
@@ -424,6 +425,8 @@ _QUOTES = {
 _EMPHASIS = re.compile(r"^(\*{1,2}|_{1,2})(?=\S)(.+?)(?<=\S)\1([.,;:!?…]*)$")
 #: What may end a game line without being part of the command ("place 3 forest,").
 _GAME_LINE_END = ".,;!…"
+#: Smileys people put after a command ("done :)").
+_EMOTICONS = {":)", ":-)", ";)", ";-)", ":d", ":-d", ":p", ":-p", "=)", "xd", "<3", "^^", ":("}
 #: Commands whose argument runs on: a client that wraps plain text (Outlook at 76 characters,
 #: Gmail at 78, mutt at 72) breaks a long one, and its next line is the argument's tail.
 _RUNS_ON = ("say", "new")
@@ -638,9 +641,29 @@ def _line(number: int, content: str) -> Line:
 
 
 def _game_line(number: int, text: str) -> Line:
-    """A game line, without the punctuation that may end it."""
-    command = text.rstrip(_GAME_LINE_END).rstrip() or text
+    """A game line, without the punctuation, emoji and smileys that may end it."""
+    words = text.split(" ")
+    while len(words) > 1 and _decoration(words[-1]):
+        words.pop()
+    last = words[-1]
+    end = len(last)
+    while end > 1 and (last[end - 1] in _GAME_LINE_END or _symbol(last[end - 1])):
+        end -= 1
+    command = " ".join([*words[:-1], last[:end]])
     return Line(number, command, "game", "", command)
+
+
+def _decoration(word: str) -> bool:
+    """Whether ``word`` only decorates a line: a smiley, emoji, punctuation."""
+    return word.lower() in _EMOTICONS or (
+        "?" not in word  # "place 2 north ?" asks
+        and all(_symbol(c) or unicodedata.category(c)[0] == "P" for c in word)
+    )
+
+
+def _symbol(character: str) -> bool:
+    """An emoji or another symbol ("👍", "✅"; the variation selector that colours one)."""
+    return unicodedata.category(character) in ("So", "Sk") or character == "\ufe0f"
 
 
 def _single_spaces(text: str) -> str:

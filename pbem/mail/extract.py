@@ -354,6 +354,12 @@ _HEADER_LABEL = re.compile(
     re.IGNORECASE,
 )
 _FROM_LABELS = {"from", "de", "von", "от", "da", "van"}
+#: A header block a client wrote on one line: "From: pbem <...> Sent: Monday ... To: ...".
+_HEADER_LINE = re.compile(
+    r"^\*?\s*(from|de|von|da)\s*\*?\s*:.{1,300}?\s\*?(sent|date|datum|gesendet|enviado|enviada"
+    r"|fecha|data|envoyé)\s*\*?\s*:",
+    re.IGNORECASE,
+)
 _ATTRIBUTION_VERB = (
     r"wrote|writes|escribió|escribio|escreveu|a écrit|ha scritto|schrieb|schreef|geschreven|skrev"
     r"|napisał(\(a\))?|kirjoitti|пишет|написал(\(а\)|а)?"
@@ -447,6 +453,8 @@ def _is_header_block(lines: list[str], start: int) -> bool:
     """Whether an Outlook-style header block (From: / Sent: / To: / Subject:) starts here."""
     if not _HEADER_LABEL.match(lines[start].strip()):
         return False
+    if _HEADER_LINE.match(lines[start].strip()):
+        return True
     labels = []
     for line in lines[start : start + 8]:
         match = _HEADER_LABEL.match(line.strip())

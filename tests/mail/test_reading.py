@@ -178,3 +178,16 @@ def test_invisible_characters_are_not_part_of_a_command():
     parsed = reading("\ufeffHi,\n\u200bplace\u00a02\u00a0north\u200b\n\u2060done\u200e\n")
     assert parsed.read == ["place 2 north", "done"]
     assert parsed.set_aside == ["Hi,"]
+
+
+@pytest.mark.parametrize(
+    "typed",
+    ["place 2 north 👍", "place 2 north :)", "place 2 north ✅", "→ place 2 north",
+     "✅ place 2 north", "▪ place 2 north!!", "place 2 north 🙂🙂"],
+)  # fmt: skip
+def test_emoji_smileys_and_bullets_around_a_command_are_not_part_of_it(typed):
+    assert reading(f"{typed}\ndone").read == ["place 2 north", "done"]
+
+
+def test_a_question_mark_stays_a_question():
+    assert reading("place 2 north ?\ndone").read == ["place 2 north ?", "done"]

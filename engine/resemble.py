@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engine.lexicon import fold
 
@@ -66,10 +67,13 @@ def tokens(line: str) -> list[str]:
     return _TOKEN.findall(fold(line))
 
 
-def near_miss(word: str, candidates: Iterable[str]) -> bool:
+@lru_cache(maxsize=4096)
+def near_miss(word: str, candidates: frozenset[str]) -> bool:
     """Whether ``word`` is one slip (two in long words) away from a candidate of 4+ letters:
     a letter wrong, missing, added, or two letters swapped. In four letters a wrong letter
-    makes another word too often ("moin", "join"; "here", "herd"): there it does not count."""
+    makes another word too often ("moin", "join"; "here", "herd"): there it does not count.
+
+    Cached: every mail's first words are the same few against a game's verbs."""
     if len(word) < _NEAR_MISS_FROM:
         return False
     most = 2 if len(word) >= 7 else 1

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from sqlalchemy import func, select
+from sqlalchemy import func, insert, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session, selectinload
 
@@ -371,16 +371,18 @@ def apply(
     if seat.name not in game_engine.to_move(played.state):
         deadlines.stop(seat)  # their turn is over: if it comes back at once, it is a new one
     number = _last_move(session, game.id)
-    for offset, command in enumerate(played.logged, start=1):
-        session.add(
-            Move(
-                game_id=game.id,
-                number=number + offset,
-                seat_id=seat.id,
-                command=command,
-                inbound_id=inbound_id,
-            )
-        )
+    if played.logged:  # one statement for the mail's moves (the ORM wrote one a move)
+        rows = [
+            {
+                "game_id": game.id,
+                "number": n,
+                "seat_id": seat.id,
+                "command": command,
+                "inbound_id": inbound_id,
+            }
+            for n, command in enumerate(played.logged, start=number + 1)
+        ]
+        session.execute(insert(Move), rows)
     if plan is not None and played.refused is None:
         seat.plan = plan
     state, stopped = _play_on(session, game, game_engine, played.state, number + len(played.logged))

@@ -28,7 +28,7 @@ import orjson
 
 from engine import lexicon, resemble
 from engine.frozen import FrozenDict, freeze, frozen_json
-from engine.i18n import _, ngettext
+from engine.i18n import _, language, ngettext
 
 State = dict[str, Any]
 
@@ -161,7 +161,7 @@ class Game:
                 _("Unknown option {names}; {title} knows: {known}.").format(
                     names=", ".join(unknown),
                     title=self.title,
-                    known=", ".join(sorted(self.options)) or "-",
+                    known=", ".join(sorted(map(self.option_shown, self.options))) or "-",
                 )
             )
         checked = {}
@@ -171,7 +171,9 @@ class Game:
                 option.choices and value not in option.choices
             ):
                 raise ValueError(
-                    _("Bad value {value!r} for option {name}.").format(value=value, name=key)
+                    _("Bad value {value!r} for option {name}.").format(
+                        value=value, name=self.option_shown(key)
+                    )
                 )
             checked[key] = value
         return checked
@@ -224,7 +226,7 @@ class Game:
     def _own(self, module: str, name: str, default):
         """``name`` of ``engine/<game>/<module>.py``; ``default`` when the game has none."""
         try:
-            return getattr(importlib.import_module(f"engine.{self.name}.{module}"), name)
+            return getattr(importlib.import_module(f"engine.{self.name}.{module}"), name, default)
         except ModuleNotFoundError:
             return default
 
@@ -237,6 +239,16 @@ class Game:
     def lexicon(self) -> lexicon.Lexicon:
         """This game's command words in other languages (``engine/<game>/lexicon.py``)."""
         return self._own("lexicon", "LEXICON", lexicon.Lexicon())
+
+    @functools.cached_property
+    def option_words(self) -> lexicon.Lexicon:
+        """This game's option names and values in other languages (``OPTION_WORDS`` of
+        ``engine/<game>/lexicon.py``): ``manada=sí`` is ``mammoth_herd=yes``."""
+        return self._own("lexicon", "OPTION_WORDS", lexicon.Lexicon())
+
+    def option_shown(self, name: str) -> str:
+        """An option's name as the reader writes it ("manada"); the service reads it back."""
+        return self.option_words.shown(name, language())
 
     def logged(self, state: State, player: str, command: str) -> str:
         """``command`` as the move log keeps it, given in ``state`` (before it is applied):

@@ -14,13 +14,55 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from engine.i18n import _, language
+from engine.lexicon import Lexicon
 from pbem.models import Game, Seat
 
 LATE_POLICIES = ("wait", "autopilot", "drop")
+#: The service's option names and values in Spanish, German and Portuguese, each with the
+#: English word the service reads (``plazo=3 retraso=esperar`` is ``deadline=3 late=wait``);
+#: the first word of each is the one a mail shows.
+OPTION_WORDS = Lexicon(
+    words={
+        "es": {
+            "plazo": "deadline", "retraso": "late", "esperar": "wait", "piloto": "autopilot",
+            "autopiloto": "autopilot", "retirar": "drop", "no": "off",
+        },
+        "de": {
+            "frist": "deadline", "verspätung": "late", "verspaetung": "late", "warten": "wait",
+            "autopilot": "autopilot", "ausscheiden": "drop", "aus": "off",
+        },
+        "pt": {
+            "prazo": "deadline", "atraso": "late", "esperar": "wait", "piloto": "autopilot",
+            "autopiloto": "autopilot", "retirar": "drop", "não": "off",
+        },
+    },
+    english_words=lambda: ("deadline", "late", "wait", "autopilot", "drop", "off"),
+)  # fmt: skip
+
+
+def shown(word: str) -> str:
+    """A service option's name or value as the reader writes it ("plazo", "esperar")."""
+    return OPTION_WORDS.shown(word, language())
+
+
 DEFAULT_DAYS = 7
 LONGEST_DAYS = 60
 REMINDERS = (timedelta(hours=48), timedelta(hours=12))
 AUTOPILOT_FOR_GOOD = 3  # late turns in a row after which the bot keeps the seat
+
+
+def options_help() -> str:
+    """The options every game takes, in the reader's words, for ``help new``."""
+    return _(
+        "Every game also takes {deadline}=N, the days a player has to move (1 to {most}, or "
+        "{off} for no deadline; {days} when not given), and {late}=..., what happens when a "
+        "player is late: {wait} (the game waits), {autopilot} (the bot moves for them, the "
+        "default) or {drop} (they leave the game and the bot keeps their seat)."
+    ).format(
+        **{word: shown(word) for word in ("deadline", "late", "off", *LATE_POLICIES)},
+        most=LONGEST_DAYS,
+        days=DEFAULT_DAYS,
+    )
 
 
 def service_options(options: dict | None) -> tuple[dict, dict]:
@@ -37,13 +79,16 @@ def service_options(options: dict | None) -> tuple[dict, dict]:
     elif isinstance(days, bool) or not isinstance(days, int) or not 1 <= days <= LONGEST_DAYS:
         raise ValueError(
             _(
-                "The deadline is a number of days from 1 to {most}, or off: for example deadline=3."
-            ).format(most=LONGEST_DAYS)
+                "The deadline is a number of days from 1 to {most}, or {off}: for example {example}."
+            ).format(most=LONGEST_DAYS, off=shown("off"), example=f"{shown('deadline')}=3")
         )
     if late not in LATE_POLICIES:
         raise ValueError(
             _(
-                "What happens when a player is late is wait, autopilot or drop: for example late=wait."
+                "What happens when a player is late is {wait}, {autopilot} or {drop}: for example {example}."
+            ).format(
+                **{policy: shown(policy) for policy in LATE_POLICIES},
+                example=f"{shown('late')}={shown('wait')}",
             )
         )
     return {"deadline_days": days, "late": late}, engine_options

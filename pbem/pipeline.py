@@ -1079,7 +1079,7 @@ def help_paragraphs(settings: Settings, topic: str = "") -> list[str]:
     """The answer to ``help``: what to write; ``help new`` also lists every game."""
     paragraphs = [service_help(settings), plans.how_to_write()]
     if _names_new(topic):
-        paragraphs += [game_help(name) for name in engine.names()]
+        paragraphs += [game_help(name) for name in engine.names()] + [deadlines.options_help()]
     return paragraphs
 
 
@@ -1106,7 +1106,7 @@ def game_help(name: str) -> str:
             default = _("yes") if default else _("no")
         lines.append(
             _("  {option}=... {help} (default: {default})").format(
-                option=option_name, help=_(option.help), default=default
+                option=game_engine.option_shown(option_name), help=_(option.help), default=default
             )
         )
     if not game_engine.options:

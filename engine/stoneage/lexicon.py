@@ -183,3 +183,23 @@ def _english() -> set[str]:
 LEXICON = Lexicon(
     VERBS, NAMES, FILLERS, PHRASES, merged(WORDS, numbers()), SHOWN, english_words=_english
 )
+
+
+#: The options' names in other languages, for ``new stoneage with ... manada=sí``: The
+#: Mammoth Herd as the Portuguese text names it ("Manada de Mamute") and the catalogues do.
+OPTION_WORDS = Lexicon(
+    words={
+        "es": {
+            "manada": "mammoth_herd", "manada_de_mamuts": "mammoth_herd",
+            "recursos_limitados": "resource_limit", "límite": "resource_limit",
+        },
+        "de": {
+            "mammutherde": "mammoth_herd", "herde": "mammoth_herd",
+            "begrenzte_rohstoffe": "resource_limit", "rohstofflimit": "resource_limit",
+        },
+        "pt": {
+            "manada": "mammoth_herd", "manada_de_mamute": "mammoth_herd",
+            "recursos_limitados": "resource_limit", "limite": "resource_limit",
+        },
+    },
+)  # fmt: skip

@@ -3,7 +3,9 @@ stoneage-mammoth-herd.pt.txt and NOTES.md)."""
 
 from __future__ import annotations
 
-from engine.i18n import _
+from engine.i18n import _, language
+
+from .lexicon import OPTION_WORDS
 
 
 def paragraphs() -> list[str]:
@@ -42,14 +44,14 @@ def paragraphs() -> list[str]:
             "buildings, figures), and each resource left is 1 point."
         ),
         _(
-            "With The Mammoth Herd (option mammoth_herd=yes): each round a tile names the "
+            "With The Mammoth Herd (option {option}): each round a tile names the "
             "resource where the herd grazes. At the herd's resource any number of players may "
             "place (7 figures at most). Right after your roll there you may move figures "
             "from it onto the tile, paying 1 food each. After the actions everybody there "
             "rolls one die per figure; the highest single die takes the bonus for one (or "
             "the one for all), the others the bonus for all. At the end, most tiles scores 10 "
             "points."
-        ),
+        ).format(option=f"{OPTION_WORDS.shown('mammoth_herd', language())}={_('yes')}"),
         _(
             "Writing commands: one per line. Placing: 'place 3 forest', 'place hut', "
             "'place card 2', 'place building 1'. Actions: 'use forest', 'buy card 2 pay 1 wood "

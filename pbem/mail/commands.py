@@ -28,6 +28,7 @@ import engine
 from engine import resemble
 from engine.i18n import N_, _
 from engine.lexicon import Lexicon, fold
+from pbem import deadlines
 from pbem.mail import address as mail_address
 from pbem.mail.extract import INVISIBLE
 
@@ -738,7 +739,7 @@ def parse_new_game(argument: str) -> NewGame:
                 ).format(name=before, address=word)
             )
         if "=" in word:
-            name, value = option(word)
+            name, value = option(word, game)
             if name in options:
                 raise CommandError(_("Option {name} is given twice.").format(name=name))
             options[name] = value
@@ -769,20 +770,29 @@ def _address(word: str) -> str:
     return mail_address.canonical(address)
 
 
-def option(word: str) -> tuple[str, bool | int | str]:
-    """``name=value`` as (name, value): yes/no/on/off/true/false a bool, digits an int."""
+def option(word: str, game: str) -> tuple[str, bool | int | str]:
+    """``name=value`` of a new ``game`` as (name, value) in English: yes/no/on/off/true/false
+    a bool, digits an int; names and values in any language ("plazo=no", "manada=sí",
+    "Verspätung=warten": :data:`pbem.deadlines.OPTION_WORDS` and the game's option words)."""
     name, _equals, value = word.partition("=")
-    name = name.lower()
+    name = _option_word(fold(name), game)
     if not _OPTION_NAME.match(name) or not value or "=" in value:
         raise CommandError(
             _("{option} is not an option: write name=value, for example size=5.").format(
                 option=word
             )
         )
-    if fold(value) in _TRUE:
+    value = _option_word(fold(value), game)
+    if value in _TRUE:
         return name, True
-    if fold(value) in _FALSE:
+    if value in _FALSE:
         return name, False
     if _INTEGER.match(value):
         return name, int(value)
     return name, value
+
+
+def _option_word(typed: str, game: str) -> str:
+    """An option's name or value (folded) in English: the service's words, then the game's."""
+    english = deadlines.OPTION_WORDS.word(typed)
+    return english if english != typed else engine.load(game).option_words.word(typed)

@@ -314,3 +314,50 @@ def test_the_autopilot_tells_the_late_player_what_it_played_in_their_language(se
     assert first != played[0] and told.startswith(f"{first} ({spanish})")
     assert spanish != english and english not in text
     assert " ".join(told.split()) in text
+
+
+@pytest.mark.parametrize(
+    ("language", "typed"),
+    [
+        ("es", "Hola\n\nnuevo stoneage con guest@y.test plazo=no retraso=esperar manada=sí"),
+        ("de", "Hallo\n\nneu stoneage mit guest@y.test Frist=aus Verspätung=warten Mammutherde=ja"),
+        ("pt", "Olá\n\nnovo stoneage com guest@y.test prazo=não atraso=esperar manada=sim"),
+    ],
+)
+def test_options_are_written_in_the_players_language(service, language, typed):
+    """A player writes a new game's options (names and values) in their language, as they
+    read them in ``help new``; the English words stay good in every language."""
+    sent = service.deliver(service.to_service("host@x.test", typed))
+    game_id = next(m for m in sent if m.kind == "invite").game_id
+    game, _seats = service.game(game_id)
+    assert (game.deadline_days, game.late, game.options["mammoth_herd"]) == (None, "wait", True)
+
+
+@pytest.mark.parametrize(
+    ("typed", "reason"),
+    [
+        ("Hola\n\nnuevo honga con g@y.test plazo=99", "de 1 a 60, o no: por ejemplo plazo=3."),
+        ("Hola\n\nnuevo honga con g@y.test retraso=nunca", "esperar, piloto o retirar"),
+        ("Hallo\n\nneu honga mit g@y.test Frist=99", "oder aus: zum Beispiel frist=3."),
+        ("Olá\n\nnovo honga com g@y.test atraso=nunca", "por exemplo atraso=esperar."),
+    ],
+)
+def test_a_bad_option_is_refused_in_the_players_words(service, typed, reason):
+    sent = service.deliver(service.to_service("host@x.test", typed))
+    assert [m.kind for m in sent] == ["notice"]
+    assert reason in " ".join(text_of(sent[0]).split())
+
+
+@pytest.mark.parametrize(
+    ("language", "typed", "shown"),
+    [
+        ("es", "Hola\n\nayuda nuevo", ("manada=...", "plazo=N", "retraso=...", "esperar")),
+        ("de", "Hallo\n\nhilfe neu", ("mammutherde=...", "frist=N", "verspätung=...", "warten")),
+        ("pt", "Olá\n\najuda novo", ("manada=...", "prazo=N", "atraso=...", "esperar")),
+    ],
+)
+def test_help_new_shows_the_options_in_the_players_words(service, language, typed, shown):
+    (answer,) = service.deliver(service.to_service("host@x.test", typed))
+    body = " ".join(text_of(answer).split())
+    assert all(word in body for word in shown), body
+    assert "mammoth_herd" not in body and "deadline=" not in body

@@ -18,6 +18,7 @@ commands are rows there; the pipeline holds a handler per command name.
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 import unicodedata
 from collections.abc import Callable, Mapping
@@ -426,6 +427,18 @@ _QUOTES = {
 _EMPHASIS = re.compile(r"^(\*{1,2}|_{1,2})(?=\S)(.+?)(?<=\S)\1([.,;:!?…]*)$")
 #: What may end a game line without being part of the command ("place 3 forest,").
 _GAME_LINE_END = ".,;!…"
+#: The first words (folded) of the lines people sign off with, above their name.
+_SIGN_OFF_WORDS = frozenset({
+    "cheers", "thanks", "thank", "regards", "best", "kind", "warm", "yours", "sincerely",
+    "love", "bye", "greetings", "saludos", "saludo", "un", "abrazos", "abrazo", "gracias",
+    "atentamente", "cordialmente", "besos", "hasta", "grusse", "gruss", "viele", "liebe",
+    "beste", "herzliche", "herzlichen", "mfg", "lg", "vg", "bg", "danke", "tschuss", "ciao",
+    "bis", "mit", "schone", "schonen", "abracos", "abraco", "um", "obrigado", "obrigada",
+    "beijos", "atenciosamente", "cumprimentos", "att", "valeu", "ate", "saudacoes",
+})  # fmt: skip
+#: A name below a sign-off has at most this many words, on at most this many lines.
+_NAME_WORDS = 4
+_NAME_LINES = 2
 #: Smileys people put after a command ("done :)").
 _EMOTICONS = {":)", ":-)", ";)", ";-)", ":d", ":-d", ":p", ":-p", "=)", "xd", "<3", "^^", ":("}
 #: Commands whose argument runs on: a client that wraps plain text (Outlook at 76 characters,
@@ -550,7 +563,8 @@ def parse(text: str, resembles: Callable[[str], bool] = _always) -> Parsed:
         )
         looked_like = looked_like or like or bool(found)
         entries.append((line, like or bool(found), _single_spaces(content)))
-    marked = [index for index, (_line, like, _typed) in enumerate(entries) if like]
+    signed = _signed_at(entries)
+    marked = [index for index, (_line, like, _typed) in enumerate(entries[:signed]) if like]
     if not marked:
         return Parsed(guard, [], [typed for _line, _like, typed in entries])
     first, last = marked[0], marked[-1]
@@ -559,6 +573,41 @@ def parse(text: str, resembles: Callable[[str], bool] = _always) -> Parsed:
         lines=[line for line, _like, _typed in entries[first : last + 1]],
         set_aside=[typed for _line, _like, typed in entries[:first] + entries[last + 1 :]],
     )
+
+
+def _signed_at(entries: list[tuple[Line, bool, str]]) -> int:
+    """Where the writer's name below a sign-off begins ("Saludos,\nPilar", "Viele Grüße\nPeter
+    Berg"), else the number of entries: a name is set aside even when it is a game's word."""
+    for count in range(1, _NAME_LINES + 1):
+        start = len(entries) - count
+        if start < 1 or not all(_name_line(line) for line, _like, _typed in entries[start:]):
+            break
+        _line, like, above = entries[start - 1]
+        words = resemble.tokens(above)
+        if not like and words and words[0] in _SIGN_OFF_WORDS:
+            return start
+    return len(entries)
+
+
+def _name_line(line: Line) -> bool:
+    """A line that reads as a person's name: a few capitalised words, no digit, and no
+    command's word first ("Done" below "Thanks" is a command)."""
+    words = line.text.split()
+    return (
+        line.kind == "game"
+        and len(words) <= _NAME_WORDS
+        and all(word[0].isupper() and not any(c.isdigit() for c in word) for word in words)
+        and not resemble.resembles(_command_verbs(), words[0])
+    )
+
+
+@functools.cache
+def _command_verbs() -> resemble.Vocabulary:
+    """The verbs of every game and of the service (a word that begins a command)."""
+    verbs = set(SERVICE_WORDS)
+    for name in engine.names():
+        verbs |= engine.load(name).vocabulary.verbs
+    return resemble.vocabulary(verbs=verbs)
 
 
 def _runs_on(

@@ -191,3 +191,25 @@ def test_emoji_smileys_and_bullets_around_a_command_are_not_part_of_it(typed):
 
 def test_a_question_mark_stays_a_question():
     assert reading("place 2 north ?\ndone").read == ["place 2 north ?", "done"]
+
+
+#: Mails signed with a name that holds a game's word, the game, and the name.
+SIGNED_WITH_GAME_WORDS = {
+    "place 3 forest\nBest,\nEmma Stone": ("stoneage", "Emma Stone"),
+    "place 2 north\nViele Grüße\nPeter Berg": ("honga", "Peter Berg"),
+    "move a 1b\nCheers\nRiver": ("hengist", "River"),
+    "p2n\nAbraços\nRita Campo\nWald GmbH": ("honga", "Rita Campo"),
+    "place 3 forest\nSaludos,\nAna Bosque": ("stoneage", "Ana Bosque"),
+}
+
+
+@pytest.mark.parametrize("text", SIGNED_WITH_GAME_WORDS)
+def test_a_name_below_a_sign_off_is_set_aside_though_it_is_a_game_word(text):
+    game, name = SIGNED_WITH_GAME_WORDS[text]
+    parsed = reading(text, game)
+    assert len(parsed.read) == 1 and name in parsed.set_aside
+
+
+@pytest.mark.parametrize("text", ["p2n\nThanks\nDone", "p2n\nThanks,\nDoen", "p2n\nCheers\nP2n"])
+def test_a_command_below_a_sign_off_is_still_a_command(text):
+    assert reading(text).read[-1] == text.splitlines()[-1]

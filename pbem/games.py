@@ -106,7 +106,7 @@ def locked(session: Session, game_id: int) -> Game:
         select(Game)
         .where(Game.id == game_id)
         .with_for_update(key_share=True)
-        .options(selectinload(Game.seats).selectinload(Seat.player))
+        .options(selectinload(Game.seats).joinedload(Seat.player))  # two queries, not three
         .execution_options(populate_existing=True)
     )
     game = session.scalar(query)

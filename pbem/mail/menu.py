@@ -10,6 +10,7 @@ Nothing here knows a game: only the words of the commands.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from urllib.parse import quote
 
 GAP = "…"
@@ -83,4 +84,10 @@ def menu(commands: list[str]) -> list[Group]:
 def mailto(address: str, subject: str, version: int | None, command: str) -> str:
     """A link that opens a mail to ``address`` saying ``#version`` (when known) and ``command``."""
     body = command if version is None else f"#{version}\r\n{command}"
-    return f"mailto:{address}?subject={quote(subject)}&body={quote(body)}"
+    return f"mailto:{address}?subject={_quoted(subject)}&body={quote(body)}"
+
+
+@lru_cache(maxsize=256)
+def _quoted(subject: str) -> str:
+    """``subject`` quoted for a link (cached: every button of a mail has the game's subject)."""
+    return quote(subject)

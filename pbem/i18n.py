@@ -28,6 +28,7 @@ from pathlib import Path
 
 import jinja2
 import orjson
+import wcwidth
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from jinja2 import nodes
@@ -105,6 +106,34 @@ def _wrapped_line(line: str, width: int, indent: str) -> str:
     )
 
 
+def columns(rows: list[list], align: str) -> str:
+    """``rows`` (a heading row, then the values) as a text table: each column as wide as its
+    widest cell as a mail client shows it (:func:`wcwidth.wcswidth`: "Águ" is three columns,
+    a wide letter two), aligned as ``align`` says for each column (``<`` left, ``>`` right),
+    one space between columns and one more for each space in ``align`` (``"<>> <"``: two
+    before the last), so a heading in any language fits over its values. (Tabulate and the
+    like put two spaces between all columns: a text mail has 72.)"""
+    sides = align.replace(" ", "")
+    gaps = [" " * (1 + len(gap)) for gap in re.split(r"[<>]", align.strip())[1:-1]]
+    cells = [[str(cell) for cell in row] for row in rows]
+    widths = [max(_width(row[k]) for row in cells) for k in range(len(sides))]
+    lines = []
+    for row in cells:
+        line = ""
+        for k, (cell, width, side) in enumerate(zip(row, widths, sides, strict=True)):
+            pad = " " * (width - _width(cell))
+            line += (gaps[k - 1] if k else "") + (pad + cell if side == ">" else cell + pad)
+        lines.append(line.rstrip())
+    return "\n".join(lines)
+
+
+def _width(text: str) -> int:
+    """The columns ``text`` takes in a monospaced mail (its length where it has no printable
+    width, a control character)."""
+    width = wcwidth.wcswidth(text)
+    return width if width >= 0 else len(text)
+
+
 def quote(text: str, width: int = 72) -> str:
     """``text`` wrapped and quoted with ``> `` on every line, as mail quotes are."""
     return "\n".join(f"> {line}".rstrip() for line in wrap(text, width - 2).splitlines() or [""])
@@ -179,6 +208,7 @@ def mail_environment() -> jinja2.Environment:
     )
     env.filters["wrap"] = wrap
     env.filters["quote"] = quote
+    env.filters["columns"] = columns
     env.filters["only"] = only
     env.globals["shared"] = shared
     env.globals["term"] = str  # a game's word as the reader writes it: compose gives the game's

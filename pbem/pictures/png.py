@@ -6,8 +6,10 @@ board's empty parts. Pillow deflates the whole picture every time, which was hal
 of drawing a board; here the picture's rows are cut into bands of :data:`BAND_ROWS`, each
 band is deflated on its own (a raw deflate stream ended by a sync flush, so the pieces
 concatenate into one valid zlib stream, as pigz does) and kept by the digest of its pixels.
-The pixels are exactly Pillow's: only the deflate stream differs (about 2% larger, since no
-band refers back into the one before).
+The pixels are exactly Pillow's: only the deflate stream differs. It is deflated by zlib-ng
+(the ``zlib-ng`` package, zlib's API): at its level 5 twice as fast as zlib at Pillow's level 6,
+and the pictures a little smaller (25.5 KB against 25.8 KB for a HONGA game's boards, both cut
+in bands, which costs about 4%: no band refers back into the one before).
 """
 
 from __future__ import annotations
@@ -15,14 +17,14 @@ from __future__ import annotations
 import hashlib
 import struct
 import threading
-import zlib
 from collections import OrderedDict
 
 from PIL import Image
+from zlib_ng import zlib_ng
 
 BAND_ROWS = 32
 CACHE_SIZE = 4096  # bands: a few MB of deflated rows
-LEVEL = 6  # zlib's default: small pictures, quick enough once bands are kept
+LEVEL = 5  # zlib-ng's 5 deflates as small as zlib's 6 (Pillow's), twice as fast
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _ADLER_BASE = 65521
 
@@ -72,10 +74,10 @@ def _band(pixels: bytes, width: int) -> tuple[bytes, int, int]:
             _bands.move_to_end(key)
             return found
     rows = b"".join(b"\0" + pixels[i : i + width] for i in range(0, len(pixels), width))
-    deflate = zlib.compressobj(LEVEL, zlib.DEFLATED, -15)
+    deflate = zlib_ng.compressobj(LEVEL, zlib_ng.DEFLATED, -15)
     found = (
-        deflate.compress(rows) + deflate.flush(zlib.Z_SYNC_FLUSH),
-        zlib.adler32(rows),
+        deflate.compress(rows) + deflate.flush(zlib_ng.Z_SYNC_FLUSH),
+        zlib_ng.adler32(rows),
         len(rows),
     )
     with _lock:
@@ -100,5 +102,5 @@ def _adler_combine(first: int, second: int, length: int) -> int:
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
     return b"".join(
-        [struct.pack(">I", len(data)), kind, data, struct.pack(">I", zlib.crc32(kind + data))]
+        [struct.pack(">I", len(data)), kind, data, struct.pack(">I", zlib_ng.crc32(kind + data))]
     )

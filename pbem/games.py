@@ -94,6 +94,17 @@ def _seat_names(players: list[Player]) -> list[str]:
     return names
 
 
+def restored(game: Game) -> dict:
+    """The engine state of ``game``, restored once per stored state: reading a mail, checking
+    it and applying it use the same (states are never changed in place, a move makes a new
+    one, and a new stored state is restored again)."""
+    stored = game.state
+    kept = getattr(game, "_restored", None)  # not a column: the process's own copy
+    if kept is None or kept[0] is not stored:
+        kept = game._restored = (stored, engine.load(game.kind).restore(stored))
+    return kept[1]
+
+
 def locked(session: Session, game_id: int) -> Game:
     """The game row, locked until the end of the transaction.
 
@@ -366,7 +377,7 @@ def apply(
     refusal = _refusal(game, guard)
     if refusal:
         raise Refused(f"#{guard}" if guard is not None else lines[0], refusal)
-    before = game_engine.restore(game.state)
+    before = restored(game)
     played = play_lines(game_engine, before, seat.name, lines)
     if seat.name not in game_engine.to_move(played.state):
         deadlines.stop(seat)  # their turn is over: if it comes back at once, it is a new one

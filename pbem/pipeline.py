@@ -198,21 +198,14 @@ class SeatMail:
     reply_to: str | None
     answered: OutboundMail | None = None  # our mail this one replies to, if it names one
     confirmed: list[str] = dataclasses.field(default_factory=list)
-    restored: tuple[dict, dict] | None = None  # (the stored state, the state restored from it)
 
     @property
     def player(self) -> Player:
         return self.seat.player
 
     def state(self) -> dict | None:
-        """The game's current state (None before it starts), restored once per stored state
-        (states are never changed in place: a move makes a new one)."""
-        stored = self.game.state
-        if not stored:
-            return None
-        if self.restored is None or self.restored[0] is not stored:
-            self.restored = (stored, engine.load(self.game.kind).restore(stored))
-        return self.restored[1]
+        """The game's current state (None before it starts)."""
+        return games.restored(self.game) if self.game.state else None
 
     def confirm(self) -> None:
         """One answer for all the settings this mail changed."""

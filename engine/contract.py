@@ -291,7 +291,7 @@ class Game:
             "You ended your turn with {n} other command still possible: {commands}.",
             "You ended your turn with {n} other commands still possible, such as {commands}.",
             len(unused),
-        ).format(n=len(unused), commands=", ".join(unused[:3]))
+        ).format(n=len(unused), commands=", ".join(self.shown(c, language()) for c in unused[:3]))
 
     def dump(self, state: State) -> dict:
         """JSON-able data from which :meth:`restore` rebuilds the state exactly (plain dicts

@@ -17,6 +17,7 @@ import engine
 from engine.contract import normalize
 from engine.i18n import use
 from engine.lexicon import LANGUAGES, fold
+from pbem.i18n import translations
 
 GAMES = engine.names()
 FOREIGN = LANGUAGES[1:]
@@ -308,3 +309,24 @@ def test_stone_age_reads_the_portuguese_names_of_the_field_and_the_hunting_groun
         assert stoneage.logged(state, "ann", "colocar 1 no campo") == "place field"
     # The Mammoth Herd's name of the agriculture track
     assert stoneage.lexicon.english("trilha de comida", "pt") == "agriculture"
+
+
+def test_commands_and_places_named_in_a_sentence_are_in_the_readers_language():
+    """What a turn ended with still possible, and Hengist's boat in a move, are written in
+    the reader's words (they were English inside Spanish sentences)."""
+    honga = engine.load("honga")
+    state = honga.new(["ann", "bob"], seed=1)
+    state = next(
+        after
+        for after in (honga.play(state, "ann", c) for c in honga.legal(state, "ann"))
+        if len(honga.legal(after, "ann")) > 1
+    )
+    with use(translations("es")):
+        forfeited = honga.forfeited(state, "ann")
+    assert forfeited.startswith("Terminaste tu turno")
+    shown = [honga.shown(c, "es") for c in honga.legal(state, "ann") if c != "done"][:3]
+    assert ", ".join(shown) in forfeited
+    hengist = engine.load("hengist")
+    event = {"type": "move", "player": "ann", "party": 0, "where": ["boat", "1a"], "cards": []}
+    with use(translations("es")):
+        assert "de barco a 1a" in hengist.describe(event)

@@ -362,7 +362,7 @@ def _unreachable(state, index, source, target, typed_place, routes) -> IllegalMo
         why = _("From the boat a party lands only on a free beach space of the boat's bay.")
     else:
         why = _("No road leads there from {here}.").format(here=places.display(state, source))
-    reachable = ", ".join(places.display(state, t) for t in routes)
+    reachable = ", ".join(shown(places.display(state, t)) for t in routes)
     where = (
         _("it can go to: {places}.").format(places=reachable)
         if reachable

@@ -184,7 +184,11 @@ class Hengist(Game):
                     "{player} moved party {party} from {source} to {target}, discarding {cards}."
                 )
             return text.format(
-                player=who, party=party, source=source, target=target, cards=cards_text(cards)
+                player=who,
+                party=party,
+                source=commands.shown(source),  # "barco": the boat in the reader's words
+                target=commands.shown(target),
+                cards=cards_text(cards),
             )
         if kind == "raid":
             return _(

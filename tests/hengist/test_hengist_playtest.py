@@ -130,15 +130,16 @@ def test_board_shows_where_each_path_leads_once_you_know_the_road_tile():
     state["boards"][0]["treasures"] = [10, None, 8, 7]
     text = render("mail/hengist/board.txt", "en", view=GAME.view(state, "ann"))
     assert "  Village paths (raid from h1-h3):" in text
-    assert "    white  hill+river+forest      -> treasure 1: 10" in text
-    assert "    green  river+mountain+forest  raided" in text
-    assert "    red    river+forest           -> treasure 4: 7" in text
+    # one column each for the colours, the terrains and where the path leads
+    assert "    white hill+river+forest     -> treasure 1: 10" in text
+    assert "    green river+mountain+forest raided" in text
+    assert "    red   river+forest          -> treasure 4: 7" in text
     html = render("mail/hengist/board.html", "en", view=GAME.view(state, "ann"))
     assert "treasure 1: 10" in html
     # bob has not seen it: no treasure is named for his paths
     text = render("mail/hengist/board.txt", "en", view=GAME.view(state, "bob"))
     assert "-> treasure" not in text
-    assert "    white  hill+river+forest\n" in text
+    assert "    white hill+river+forest\n" in text
 
 
 def test_help_example_of_a_move_plays_a_terrain_card_not_an_explorer():

@@ -4,12 +4,16 @@ Bots play HONGA by mail through the real steps (accept, then the pipeline: class
 extract, parse, apply under the lock, compose every player's mail into the outbox), in this
 process, without SMTP or a broker. Prints mails per second and the median and 95th percentile
 time of one mail, and the CPU time a mail takes (the figure that holds on a busy machine), on
-a fresh SQLite file unless a database URL is given.
+a fresh SQLite file unless a database URL is given. ``--parts`` also prints the CPU time a
+mail spends in each named step (inclusive: a step's time holds the steps it calls), measured
+by timing those functions alone (a profiler's overhead would distort Jinja2's many small
+calls against Pillow's few long ones).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 import statistics
 import tempfile
@@ -18,12 +22,32 @@ from email.message import EmailMessage
 from email.utils import make_msgid
 from pathlib import Path
 
+from sqlalchemy.orm import Session
+
 import engine
-from pbem import games, migrate, pipeline
+from pbem import games, migrate, notify, pictures, pipeline
 from pbem.config import Settings
 from pbem.db import transaction
+from pbem.mail import compose
 from pbem.mail.accept import accept
 from pbem.models import Game
+from pbem.pictures import canvas, png
+
+#: the steps ``--parts`` times: (depth, name, owner, attribute), each called through its owner
+PARTS = (
+    (0, "pipeline (accept excluded)", pipeline, "process"),
+    (1, "the game locked with its seats", games, "locked"),
+    (1, "the moves applied and the players mailed", games, "apply"),
+    (2, "turn mails", notify, "turn"),
+    (3, "the reader's view and the board picture", notify, "position"),
+    (4, "picture: drawing", pictures.renderer("honga"), "draw"),
+    (4, "picture: palette", canvas.Canvas, "quantized"),
+    (4, "picture: PNG", png, "write"),
+    (3, "text and HTML (templates, headers)", compose, "compose"),
+    (3, "into the outbox (bytes, row)", notify, "queue"),
+    (0, "SQLAlchemy: flushes (writes; the bots' reads and new games too)", Session, "flush"),
+    (0, "SQLAlchemy: commits (the bots' reads too)", Session, "commit"),
+)
 
 
 def reply_mail(settings: Settings, address: str, token: str, lines: list[str]) -> bytes:
@@ -63,6 +87,30 @@ def next_mail(settings: Settings, game_id: int, chooser: random.Random, then=Non
         return reply_mail(settings, seat.player.address, seat.token, [f"#{game.version}", *lines])
 
 
+@contextlib.contextmanager
+def timed_parts(spent: dict[str, float]):
+    """Inside: the CPU seconds spent in each of :data:`PARTS` added up in ``spent``."""
+    originals = [(owner, attribute, getattr(owner, attribute)) for *_, owner, attribute in PARTS]
+
+    def timing(name, function):
+        def timed(*args, **kwargs):
+            started = time.process_time()
+            try:
+                return function(*args, **kwargs)
+            finally:
+                spent[name] = spent.get(name, 0.0) + time.process_time() - started
+
+        return timed
+
+    for (_depth, name, *_), (owner, attribute, function) in zip(PARTS, originals, strict=True):
+        setattr(owner, attribute, timing(name, function))
+    try:
+        yield spent
+    finally:
+        for owner, attribute, function in originals:
+            setattr(owner, attribute, function)
+
+
 def run(settings: Settings, mails: int, players: int) -> dict:
     """Deliver ``mails`` bot replies; return the timings in milliseconds."""
     chooser = random.Random(1)
@@ -97,12 +145,15 @@ def main(argv=None) -> None:
     parser.add_argument("--mails", type=int, default=200)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--database", help="SQLAlchemy URL (default: a fresh SQLite file)")
+    parser.add_argument("--parts", action="store_true", help="CPU time a mail in each step")
     args = parser.parse_args(argv)
+    spent: dict[str, float] = {}
     with tempfile.TemporaryDirectory() as folder:
         url = args.database or f"sqlite:///{Path(folder) / 'bench.db'}"
         migrate.upgrade(url)
         settings = Settings(var_dir=Path(folder), database_url=url, domain="bench.test")
-        result = run(settings, args.mails, args.players)
+        with timed_parts(spent) if args.parts else contextlib.nullcontext():
+            result = run(settings, args.mails, args.players)
     print(
         f"mail path ({url.split(':')[0]}, HONGA {args.players}p, {args.mails} mails): "
         f"{result['mails_per_s']:.1f} mails/s, median {result['median_ms']:.1f} ms, "
@@ -110,6 +161,8 @@ def main(argv=None) -> None:
         f"{result['cpu_ms']:.1f} ms of CPU a mail ({1000 / result['cpu_ms']:.0f} mails/s "
         "on a core of its own)"
     )
+    for depth, name, *_ in PARTS if args.parts else ():
+        print(f"{1000 * spent.get(name, 0.0) / args.mails:7.2f} ms  {'  ' * depth}{name}")
 
 
 if __name__ == "__main__":

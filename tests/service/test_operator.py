@@ -118,6 +118,15 @@ def test_the_mail_path_benchmark_plays_by_mail(sqlite_settings):
     assert result["mails_per_s"] > 0 and result["outbound_per_s"] >= result["mails_per_s"]
 
 
+def test_the_benchmark_times_its_parts_and_puts_every_function_back(sqlite_settings):
+    originals = [getattr(owner, attribute) for *_, owner, attribute in bench.PARTS]
+    with bench.timed_parts({}) as spent:
+        bench.run(sqlite_settings, mails=4, players=2)
+    assert [getattr(owner, attribute) for *_, owner, attribute in bench.PARTS] == originals
+    view = spent["the reader's view and the board picture"]
+    assert 0 < spent["picture: PNG"] < view < spent["pipeline (accept excluded)"]
+
+
 def test_new_seats_the_address_itself_not_the_typed_word(service):
     created = pbem(service.settings, "new", "honga", "ann@x.test,", "bob@x.test", "--start")
     assert created.returncode == 0, created.stderr

@@ -8,10 +8,9 @@ blocks, HTML quote containers) and never raises, whatever the message looks like
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from email.message import Message
 
-from pbem.mail.html_tokens import tokens
+from pbem.mail.html_text import html_reply_text, html_to_text
 
 # -- the body -----------------------------------------------------------------------------------
 
@@ -26,7 +25,7 @@ def new_text(message: Message) -> str:
     plain, html = _bodies(message)
     if plain.strip():
         return _strip_history(plain[:READ_AT_MOST])
-    return _strip_history(_html_reply_text(html[:READ_AT_MOST]))
+    return _strip_history(html_reply_text(html[:READ_AT_MOST]))
 
 
 def body_text(message: Message) -> str:
@@ -109,226 +108,6 @@ def _unflow(text: str, delsp: bool) -> str:
         open_last = open_now
         depth_of_last = depth
     return "\n".join("".join(pieces) for pieces in lines)
-
-
-# -- HTML ---------------------------------------------------------------------------------------
-
-_BLOCKS = {
-    "address", "article", "aside", "blockquote", "center", "dd", "div", "dl", "dt",
-    "fieldset", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header",
-    "hr", "li", "main", "nav", "ol", "p", "pre", "section", "table", "tr", "ul",
-}  # fmt: skip
-_VOID = {
-    "area",
-    "base",
-    "br",
-    "col",
-    "embed",
-    "hr",
-    "img",
-    "input",
-    "link",
-    "meta",
-    "source",
-    "wbr",
-}
-_HIDDEN = {"script", "style", "title", "template", "noscript"}
-_QUOTE_START = "\ue000"  # private-use marks: where quoted HTML begins and ends
-_QUOTE_END = "\ue001"
-#: Elements holding only an attribution or a signature: dropped in replies.
-_DROPPED_CLASSES = {
-    "moz-cite-prefix", "gmail_signature", "moz-signature", "protonmail_signature_block",
-    "elementtoproof-signature",
-}  # fmt: skip
-_DROPPED_IDS = {
-    "signature", "applemailsignature", "ms-outlook-mobile-signature", "composer_signature",
-    "ymail_android_signature", "x_signature", "divtagdefaultsignature",
-}  # fmt: skip
-#: Elements that hold quoted history: kept as ``>`` lines, so text after them survives.
-_QUOTE_CLASSES = {"yahoo_quoted", "protonmail_quote"}
-
-
-def _is_quote_container(classes: set[str], ident: str) -> bool:
-    """Whether an element's classes or id mark it as quoted history (Yahoo prefixes its own
-    with a random "ydp..." part: ``ydp4ffb0c8byahoo_quoted``)."""
-    return any(name in ident or any(name in c for c in classes) for name in _QUOTE_CLASSES)
-
-
-#: Elements after which everything is quoted history.
-_CUT_IDS = {"divrplyfwdmsg", "appendonsend", "stopspelling", "zwchr"}
-_CUT_CLASSES = {"outlookmessageheader", "moz-forward-container"}
-_HEADER_START = re.compile(
-    r"^\s*(from|de|von|от|da|van|fra|od|date|sent|gesendet|enviado|envoyé)\s*:", re.IGNORECASE
-)
-
-
-def html_to_text(html: str) -> str:
-    """Readable text of ``html``: blocks and ``<br>`` become line breaks, entities decoded,
-    scripts and styles dropped."""
-    return _render(html, for_reply=False)
-
-
-def _html_reply_text(html: str) -> str:
-    """Text of an HTML reply with quoted parts as ``>`` lines and known history cut off."""
-    return _render(html, for_reply=True)
-
-
-def _render(html: str, for_reply: bool) -> str:
-    reader = _TextReader(for_reply)
-    for kind, value, attrs in tokens(html.replace(_QUOTE_START, "").replace(_QUOTE_END, "")):
-        if reader.cut:
-            break
-        if kind == "start":
-            reader.start(value, attrs)
-        elif kind == "end":
-            reader.end(value)
-        else:
-            reader.data(value)
-    lines: list[str] = []
-    depth = 0
-    for line in "".join(reader.parts).split("\n"):
-        if line == _QUOTE_START:
-            depth += 1
-        elif line == _QUOTE_END:
-            depth = max(depth - 1, 0)
-        else:
-            lines.append((("> " if depth else "") + line.strip()).rstrip())
-    text = "\n".join(lines).strip("\n")
-    return re.sub(r"\n{3,}", "\n\n", text)
-
-
-@dataclass
-class _Region:
-    """An open element whose content is hidden or quoted, and how often its tag is open."""
-
-    tag: str
-    kind: str
-    open_count: int = 1
-
-
-class _TextReader:
-    """Collects the text of HTML; in reply mode also marks quotes and stops at history.
-
-    Linear in the input however deep the nesting: the open hidden and quote regions are a
-    stack with, per tag, the stack positions of its regions, and a count of hidden ones.
-    """
-
-    def __init__(self, for_reply: bool) -> None:
-        self.for_reply = for_reply
-        self.parts: list[str] = []
-        self.regions: list[_Region] = []
-        self.by_tag: dict[str, list[int]] = {}
-        self.hidden = 0
-        self.pre = 0
-        self.cut = False
-        self.maybe_cut_at: int | None = None  # a border-top box: history if it starts "From:"
-        self.empty_line = False  # a line holding only "&nbsp;": how Outlook writes a blank line
-
-    def start(self, tag: str, attrs: dict) -> None:
-        kind = self._kind(tag, attrs)
-        if kind == "cut":
-            self.cut = True
-            return
-        if kind == "border":
-            self.maybe_cut_at = len(self.parts)
-            kind = None
-        if kind is not None and tag not in _VOID:
-            self.by_tag.setdefault(tag, []).append(len(self.regions))
-            self.regions.append(_Region(tag, kind))
-            if kind == "hidden":
-                self.hidden += 1
-            elif kind == "quote":
-                self._mark(_QUOTE_START)
-        elif self.by_tag.get(tag):
-            self.regions[self.by_tag[tag][-1]].open_count += 1
-        if tag == "br":
-            self.empty_line = False
-            self.parts.append("\n")
-        elif tag in _BLOCKS:
-            self._line_break()
-        if tag == "pre":
-            self.pre += 1
-        elif tag in ("td", "th"):
-            self.parts.append(" ")
-
-    def end(self, tag: str) -> None:
-        if self.by_tag.get(tag):
-            index = self.by_tag[tag][-1]
-            self.regions[index].open_count -= 1
-            if self.regions[index].open_count == 0:
-                self._close_from(index)
-        if tag in _BLOCKS:
-            self._line_break()
-        if tag == "pre":
-            self.pre = max(self.pre - 1, 0)
-
-    def _close_from(self, index: int) -> None:
-        """Close the region at ``index`` and every region opened inside it."""
-        while len(self.regions) > index:
-            closed = self.regions.pop()
-            self.by_tag[closed.tag].pop()
-            if closed.kind == "hidden":
-                self.hidden -= 1
-            elif closed.kind == "quote":
-                self._mark(_QUOTE_END)
-
-    def data(self, data: str) -> None:
-        if self.hidden:
-            return
-        if self.maybe_cut_at is not None and data.strip():
-            if _HEADER_START.match(data):
-                del self.parts[self.maybe_cut_at :]
-                self.cut = True
-                return
-            self.maybe_cut_at = None
-        text = data.replace("\xa0", " ")
-        if "\xa0" in data and not text.strip() and self._at_line_start():
-            self.empty_line = True
-            return
-        if not self.pre:
-            text = re.sub(r"\s+", " ", text)
-            if not self.parts or self.parts[-1].endswith("\n"):
-                text = text.lstrip()
-        if text:
-            self.empty_line = False
-            self.parts.append(text)
-
-    def _kind(self, tag: str, attrs: dict) -> str | None:
-        """What a start tag means: "hidden", "quote", "cut", "border" or nothing special."""
-        if tag in _HIDDEN:
-            return "hidden"
-        if not self.for_reply:
-            return None
-        classes = set((attrs.get("class") or "").lower().split())
-        ident = (attrs.get("id") or "").lower()
-        if ident in _CUT_IDS or classes & _CUT_CLASSES:
-            return "cut"
-        if tag == "blockquote" or _is_quote_container(classes, ident):
-            return "quote"
-        if (
-            classes & _DROPPED_CLASSES
-            or ident in _DROPPED_IDS
-            or attrs.get("data-signatureblock") == "true"
-        ):
-            return "hidden"
-        style = (attrs.get("style") or "").lower().replace(" ", "")
-        if tag == "div" and "border-top" in style and "solid" in style:
-            return "border"
-        return None
-
-    def _at_line_start(self) -> bool:
-        return not self.parts or self.parts[-1].endswith("\n")
-
-    def _line_break(self):
-        if self.empty_line:
-            self.empty_line = False
-            self.parts.append("\n")
-        if self._at_line_start():
-            return
-        self.parts.append("\n")
-
-    def _mark(self, mark: str):
-        self.parts.append(f"\n{mark}\n")
 
 
 # -- plain text ---------------------------------------------------------------------------------

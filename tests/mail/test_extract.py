@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from pbem.mail.extract import html_to_text, new_text
+from pbem.mail.extract import new_text
+from pbem.mail.html_text import html_to_text
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 OWN_CORPUS = sorted((Path(__file__).parent / "corpus").glob("*.eml"))
@@ -103,8 +104,13 @@ def test_corpus_signature_lines_are_recognized(path):
 
 @pytest.mark.parametrize("path", HTML_REPLIES, ids=lambda path: path.stem)
 def test_corpus_html_reply(path):
-    """The lines "Thanks," / "Alex" look like a signature but are not one: they are kept."""
-    assert squeezed(new_text(html_only(path.read_text()))) == "Hi.Iamfine.Thanks,Alex"
+    """The lines "Thanks," / "Alex" look like a signature but are not one: they are kept, and
+    the text reads as in the mail, a blank line between the paragraphs (Outlook 2010's reply
+    has no empty paragraph between them, its reader sees three lines)."""
+    text = new_text(html_only(path.read_text()))
+    assert squeezed(text) == "Hi.Iamfine.Thanks,Alex"
+    blank = "" if path.stem == "ms_outlook_2010" else "\n"
+    assert text == f"Hi. I am fine.\n{blank}Thanks,\nAlex"
 
 
 def html_alternatives() -> list:
@@ -508,7 +514,7 @@ def test_a_signature_mark_on_an_empty_element_hides_nothing():
 
 def test_border_top_box_without_headers_is_kept():
     html = "<p>place 2 north</p><div style='border-top: solid 1px'>lure fish</div>"
-    assert new_text(html_only(html)) == "place 2 north\nlure fish"
+    assert new_text(html_only(html)) == "place 2 north\n\nlure fish"
 
 
 # -- html_to_text -------------------------------------------------------------------------------
@@ -516,7 +522,42 @@ def test_border_top_box_without_headers_is_kept():
 
 def test_html_to_text_blocks_and_breaks():
     html = "<p>one</p><div>two<br>three</div><ul><li>four</li><li>five</li></ul>six"
-    assert html_to_text(html) == "one\ntwo\nthree\nfour\nfive\nsix"
+    assert html_to_text(html) == "one\n\ntwo\nthree\n\nfour\nfive\n\nsix"
+
+
+@pytest.mark.parametrize(
+    ("html", "text"),
+    [
+        # Thunderbird and Roundcube: paragraphs, a blank line apart; <br> ends a line
+        ("<p>Hi,</p><p>p2n<br>done</p><p>Bye</p>", "Hi,\n\np2n\ndone\n\nBye"),
+        # Gmail, Apple Mail, Yahoo: a <div> a line, <div><br></div> a blank line
+        ("<div>Hi,</div><div><br></div><div>p2n</div><div>done</div>", "Hi,\n\np2n\ndone"),
+        # Word (Outlook desktop): paragraphs without margins, an empty one a blank line
+        (
+            "<p class=MsoNormal>Hi,<o:p></o:p></p><p class=MsoNormal><o:p> </o:p></p>"
+            "<p class=MsoNormal>p2n<o:p></o:p></p><p class=MsoNormal>done<o:p></o:p></p>",
+            "Hi,\n\np2n\ndone",
+        ),
+        # Outlook on the web: its style sheet takes the margins off every <p>
+        (
+            '<style type="text/css" style="display:none;"> P {margin-top:0;margin-bottom:0;} '
+            "</style><p>Hi,</p><p><br></p><p>p2n</p><p>done</p>",
+            "Hi,\n\np2n\ndone",
+        ),
+        ('<p style="margin:0">p2n</p><p style="margin-top:0;margin-bottom:0">done</p>', "p2n\ndone"),
+        # lists: a blank line around them, an item a line, a nested list within
+        (
+            "Hi<ul><li>p2n</li><li>done<ol><li>one</li><li>two</li></ol></li></ul>Bye",
+            "Hi\n\np2n\ndone\none\ntwo\n\nBye",
+        ),
+        # a table signature: a row a line, cells side by side
+        ("<div>done</div><table><tr><td>Ann</td><td>Club</td></tr><tr><td>Porto</td></tr></table>",
+         "done\nAnn Club\nPorto"),
+        ("<h2>Turn</h2>p2n<br><br><br><br>done&nbsp; <br>", "Turn\n\np2n\n\ndone"),
+    ],
+)  # fmt: skip
+def test_html_to_text_reads_as_the_mail_shows(html, text):
+    assert html_to_text(html) == text
 
 
 def test_html_to_text_decodes_entities():
@@ -535,11 +576,11 @@ def test_html_to_text_drops_scripts_styles_and_comments():
 
 def test_html_to_text_collapses_whitespace_but_keeps_pre():
     html = "<p>  lots   of\n   space </p><pre>a  b\n  c</pre>"
-    assert html_to_text(html) == "lots of space\na  b\nc"
+    assert html_to_text(html) == "lots of space\n\na  b\nc"
 
 
 def test_html_to_text_keeps_quotes_as_plain_text():
-    assert html_to_text("<p>mine</p><blockquote>theirs</blockquote>") == "mine\ntheirs"
+    assert html_to_text("<p>mine</p><blockquote>theirs</blockquote>") == "mine\n\ntheirs"
 
 
 def test_lines_quoted_with_a_bar_are_history():

@@ -8,7 +8,7 @@ from email.message import EmailMessage
 
 import pytest
 
-from pbem.mail import extract, html_tokens
+from pbem.mail import extract, html_text, html_tokens
 from pbem.mail.commands import parse
 from pbem.mail.extract import READ_AT_MOST, new_text
 
@@ -53,7 +53,7 @@ def steps(function, *args) -> int:
 @pytest.mark.parametrize("unit", HOSTILE.values(), ids=HOSTILE.keys())
 def test_twice_the_hostile_markup_is_at_most_twice_the_work(unit):
     def read(n: int):
-        return extract.html_to_text("<p>place 2 north</p>" + unit * n) and extract._render(
+        return html_text.html_to_text("<p>place 2 north</p>" + unit * n) and html_text.render(
             "<p>place 2 north</p>" + unit * n, True
         )
 

@@ -1,0 +1,358 @@
+"""HTML as the text its reader sees: paragraphs apart by a blank line, lines as the mail shows them.
+
+Block structure follows what a browser renders (the ``innerText`` rule of the HTML standard):
+a paragraph, a list, a quote, a heading or a ``<pre>`` stands a blank line apart from what is
+around it; a ``<div>``, a list item, a table row or a ``<br>`` ends a line; runs of blank lines
+are one. Paragraphs without margins are lines: Word's (Outlook's ``MsoNormal``, where an empty
+paragraph is a blank line) and those whose style, inline or in the mail's style sheet, sets
+their top and bottom margins to zero (Outlook on the web, Hotmail).
+
+In reply mode, quoted parts come out as ``>`` lines, attributions and signatures that clients
+mark are dropped, and the text stops where a client's marked history begins. One pass over the
+tokens of :mod:`pbem.mail.html_tokens`, linear in the input however deep the nesting.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pbem.mail.html_tokens import tokens
+
+#: Elements that end a line before and after them.
+_LINE_BLOCKS = {
+    "address", "article", "aside", "center", "dd", "div", "dt", "fieldset", "footer", "form",
+    "header", "hr", "li", "main", "nav", "section", "table", "tr",
+}  # fmt: skip
+#: Elements with a blank line before and after them (their margins, in a browser).
+_PARAGRAPH_BLOCKS = {
+    "blockquote", "dl", "figure", "h1", "h2", "h3", "h4", "h5", "h6", "ol", "p", "pre", "ul",
+}  # fmt: skip
+_LISTS = {"ol", "ul"}
+_VOID = {
+    "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr",
+}  # fmt: skip
+_HIDDEN = {"script", "style", "title", "template", "noscript"}
+_QUOTE_START = "\ue000"  # private-use marks: where quoted HTML begins and ends
+_QUOTE_END = "\ue001"
+#: Elements holding only an attribution or a signature: dropped in replies.
+_DROPPED_CLASSES = {
+    "moz-cite-prefix", "gmail_signature", "moz-signature", "protonmail_signature_block",
+    "elementtoproof-signature",
+}  # fmt: skip
+_DROPPED_IDS = {
+    "signature", "applemailsignature", "ms-outlook-mobile-signature", "composer_signature",
+    "ymail_android_signature", "x_signature", "divtagdefaultsignature",
+}  # fmt: skip
+#: Elements that hold quoted history: kept as ``>`` lines, so text after them survives.
+_QUOTE_CLASSES = {"yahoo_quoted", "protonmail_quote"}
+#: Elements after which everything is quoted history.
+_CUT_IDS = {"divrplyfwdmsg", "appendonsend", "stopspelling", "zwchr"}
+_CUT_CLASSES = {"outlookmessageheader", "moz-forward-container"}
+_HEADER_START = re.compile(
+    r"^\s*(from|de|von|от|da|van|fra|od|date|sent|gesendet|enviado|envoyé)\s*:", re.IGNORECASE
+)
+#: White space that HTML collapses (a no-break space is not such).
+_COLLAPSIBLE = re.compile(r"[ \t\n\r\f]+")
+#: Word's paragraph classes: lines without margins, whatever the style sheet says.
+_WORD_PARAGRAPH = "msonormal"
+#: How much of a style sheet is read for paragraph margins.
+_STYLE_READ = 50_000
+
+
+def html_to_text(html: str) -> str:
+    """Readable text of ``html``: blocks as their reader sees them, entities decoded,
+    scripts and styles dropped."""
+    return render(html, for_reply=False)
+
+
+def html_reply_text(html: str) -> str:
+    """Text of an HTML reply with quoted parts as ``>`` lines and known history cut off."""
+    return render(html, for_reply=True)
+
+
+def render(html: str, for_reply: bool) -> str:
+    """The text of ``html`` (see the module); ``for_reply`` marks quotes and cuts history."""
+    reader = _TextReader(for_reply)
+    for kind, value, attrs in tokens(html.replace(_QUOTE_START, "").replace(_QUOTE_END, "")):
+        if reader.cut:
+            break
+        if kind == "start":
+            reader.start(value, attrs)
+        elif kind == "end":
+            reader.end(value)
+        else:
+            reader.data(value)
+    lines: list[str] = []
+    depth = 0
+    for line in "".join(reader.parts).split("\n"):
+        if line == _QUOTE_START:
+            depth += 1
+        elif line == _QUOTE_END:
+            depth = max(depth - 1, 0)
+        else:
+            lines.append((("> " if depth else "") + line.strip()).rstrip())
+    text = "\n".join(lines).strip("\n")
+    return re.sub(r"\n{3,}", "\n\n", text)
+
+
+# -- margins ------------------------------------------------------------------------------------
+
+
+def _margins_zero(declarations: str) -> bool | None:
+    """Whether CSS ``declarations`` set the top and bottom margins to zero (None: they set
+    neither)."""
+    top = bottom = None
+    for declaration in declarations.split(";"):
+        name, _, value = declaration.partition(":")
+        name, values = name.strip().lower(), value.lower().replace("!important", "").split()
+        if name == "margin" and values:
+            top, bottom = values[0], values[2] if len(values) > 2 else values[0]
+        elif name == "margin-top" and values:
+            top = values[0]
+        elif name == "margin-bottom" and values:
+            bottom = values[0]
+    if top is None and bottom is None:
+        return None
+    return _is_zero(top) and _is_zero(bottom)
+
+
+def _is_zero(length: str | None) -> bool:
+    """Whether a CSS length is no visible margin ("0", "0cm", Word's ".0001pt")."""
+    found = re.fullmatch(r"-?(\d*\.?\d+)([a-z%]*)", length or "")
+    return found is not None and float(found[1]) < (1 if found[2] in ("px", "pt") else 0.01)
+
+
+@dataclass
+class _StyleSheet:
+    """What a mail's style sheets say about paragraph margins: for ``p`` itself (None: nothing)
+    and for classes, whether they are zero."""
+
+    paragraphs: bool | None = None
+    classes: dict[str, bool] | None = None
+
+    def read(self, css: str) -> None:
+        """Take in the rules of ``css`` that set vertical margins."""
+        if self.classes is None:
+            self.classes = {}
+        for rule in css[:_STYLE_READ].split("}"):
+            selectors, _, declarations = rule.partition("{")
+            zero = _margins_zero(declarations)
+            if zero is None:
+                continue
+            for selector in selectors.split(","):
+                compound = (selector.split() or [""])[-1].lower()
+                tag, _, name = compound.partition(".")
+                if tag == "p" and not name:
+                    self.paragraphs = zero
+                elif tag in ("p", "") and name:
+                    self.classes[name] = zero
+
+    def zero_for(self, classes: set[str]) -> bool | None:
+        """Whether a paragraph of ``classes`` has no vertical margins by the style sheet."""
+        for name in classes:
+            if self.classes and name in self.classes:
+                return self.classes[name]
+        return self.paragraphs
+
+
+# -- the reader ---------------------------------------------------------------------------------
+
+
+@dataclass
+class _Region:
+    """An open element whose content is hidden or quoted, and how often its tag is open."""
+
+    tag: str
+    kind: str
+    open_count: int = 1
+
+
+class _TextReader:
+    """Collects the text of HTML; in reply mode also marks quotes and stops at history.
+
+    Line breaks are asked for, not written: a block asks for one or two, and they are written
+    when text follows (the most asked for; fewer if ``<br>`` wrote some already). Linear
+    however deep the nesting: the open hidden and quote regions are a stack with, per tag, the
+    stack positions of its regions, and a count of hidden ones.
+    """
+
+    def __init__(self, for_reply: bool) -> None:
+        self.for_reply = for_reply
+        self.parts: list[str] = []
+        self.regions: list[_Region] = []
+        self.by_tag: dict[str, list[int]] = {}
+        self.hidden = 0
+        self.pre = 0
+        self.lists = 0
+        self.cut = False
+        self.maybe_cut_at: int | None = None  # a border-top box: history if it starts "From:"
+        self.newlines: int | None = None  # line breaks written since the last text; None: none yet
+        self.asked = 0  # line breaks asked for before the next text
+        self.line_paragraphs: list[bool] = []  # per open <p>: whether it is a line, no margins
+        self.paragraph_text_at: list[int] = []  # per open <p>: len(parts) at its start
+        self.style = _StyleSheet()
+        self.in_style = False
+
+    def start(self, tag: str, attrs: dict) -> None:
+        kind = self._kind(tag, attrs)
+        if kind == "cut":
+            self.cut = True
+            return
+        if kind == "border":
+            self.maybe_cut_at = len(self.parts)
+            kind = None
+        if kind is not None and tag not in _VOID:
+            self.by_tag.setdefault(tag, []).append(len(self.regions))
+            self.regions.append(_Region(tag, kind))
+            if kind == "hidden":
+                self.hidden += 1
+            elif kind == "quote":
+                self._mark(_QUOTE_START)
+        elif self.by_tag.get(tag):
+            self.regions[self.by_tag[tag][-1]].open_count += 1
+        if tag == "br":
+            self._write_asked()
+            self.parts.append("\n")
+            self.newlines = (self.newlines or 0) + 1
+        elif tag == "p":
+            self._open_paragraph(attrs)
+        elif tag in _LISTS:
+            self._ask(1 if self.lists else 2)
+            self.lists += 1
+        else:
+            self._ask(self._breaks(tag))
+        if tag == "pre":
+            self.pre += 1
+        elif tag == "style":
+            self.in_style = True
+        elif tag in ("td", "th") and self.newlines == 0 and not self.asked:
+            self.parts.append(" ")
+
+    def end(self, tag: str) -> None:
+        if self.by_tag.get(tag):
+            index = self.by_tag[tag][-1]
+            self.regions[index].open_count -= 1
+            if self.regions[index].open_count == 0:
+                self._close_from(index)
+        if tag == "p":
+            self._close_paragraph()
+        elif tag in _LISTS:
+            self.lists = max(self.lists - 1, 0)
+            self._ask(1 if self.lists else 2)
+        else:
+            self._ask(self._breaks(tag))
+        if tag == "pre":
+            self.pre = max(self.pre - 1, 0)
+        elif tag == "style":
+            self.in_style = False
+
+    def data(self, data: str) -> None:
+        if self.in_style:
+            self.style.read(data)
+        if self.hidden:
+            return
+        if self.maybe_cut_at is not None and data.strip():
+            if _HEADER_START.match(data):
+                del self.parts[self.maybe_cut_at :]
+                self.cut = True
+                return
+            self.maybe_cut_at = None
+        if self.pre:
+            self._write(data.replace("\xa0", " "))
+            return
+        text = _COLLAPSIBLE.sub(" ", data)
+        if self.newlines != 0 or self.asked:
+            text = text.lstrip(" ")  # collapsible space at the start of a line is not shown
+        if text:
+            self._write(text.replace("\xa0", " "))
+
+    @staticmethod
+    def _breaks(tag: str) -> int:
+        """Line breaks a tag asks for before and after it: 2 for a paragraph, 1 for a line."""
+        if tag in _PARAGRAPH_BLOCKS:
+            return 2
+        return 1 if tag in _LINE_BLOCKS else 0
+
+    def _open_paragraph(self, attrs: dict) -> None:
+        classes = set((attrs.get("class") or "").lower().split())
+        zero = _margins_zero(attrs.get("style") or "")
+        if zero is None:
+            zero = _WORD_PARAGRAPH in classes or self.style.zero_for(classes)
+        self.line_paragraphs.append(bool(zero))
+        self.paragraph_text_at.append(len(self.parts))
+        self._ask(1 if zero else 2)
+
+    def _close_paragraph(self) -> None:
+        """End a paragraph; an empty one without margins is a blank line, as Word shows it."""
+        if not self.line_paragraphs:
+            self._ask(2)
+            return
+        line, text_at = self.line_paragraphs.pop(), self.paragraph_text_at.pop()
+        if line and len(self.parts) == text_at and not self.hidden and self.newlines is not None:
+            self._write_asked()
+            self.newlines = 0  # the empty line stands as a line of text
+        self._ask(1 if line else 2)
+
+    def _ask(self, breaks: int) -> None:
+        self.asked = max(self.asked, breaks)
+
+    def _write_asked(self) -> None:
+        """Write the line breaks asked for (none before the first text)."""
+        if self.newlines is not None and self.asked > self.newlines:
+            self.parts.append("\n" * (self.asked - self.newlines))
+            self.newlines = self.asked
+        self.asked = 0
+
+    def _write(self, text: str) -> None:
+        self._write_asked()
+        self.parts.append(text)
+        if text.strip("\n") or self.newlines is None:
+            self.newlines = len(text) - len(text.rstrip("\n"))
+        else:
+            self.newlines += len(text)
+
+    def _close_from(self, index: int) -> None:
+        """Close the region at ``index`` and every region opened inside it."""
+        while len(self.regions) > index:
+            closed = self.regions.pop()
+            self.by_tag[closed.tag].pop()
+            if closed.kind == "hidden":
+                self.hidden -= 1
+            elif closed.kind == "quote":
+                self._mark(_QUOTE_END)
+
+    def _kind(self, tag: str, attrs: dict) -> str | None:
+        """What a start tag means: "hidden", "quote", "cut", "border" or nothing special."""
+        if tag in _HIDDEN:
+            return "hidden"
+        if not self.for_reply:
+            return None
+        classes = set((attrs.get("class") or "").lower().split())
+        ident = (attrs.get("id") or "").lower()
+        if ident in _CUT_IDS or classes & _CUT_CLASSES:
+            return "cut"
+        if tag == "blockquote" or _is_quote_container(classes, ident):
+            return "quote"
+        if (
+            classes & _DROPPED_CLASSES
+            or ident in _DROPPED_IDS
+            or attrs.get("data-signatureblock") == "true"
+        ):
+            return "hidden"
+        style = (attrs.get("style") or "").lower().replace(" ", "")
+        if tag == "div" and "border-top" in style and "solid" in style:
+            return "border"
+        return None
+
+    def _mark(self, mark: str) -> None:
+        """A quote begins or ends: its mark on a line of its own."""
+        self.parts.append(f"\n{mark}\n")
+        if self.newlines is not None:
+            self.newlines = 1
+
+
+def _is_quote_container(classes: set[str], ident: str) -> bool:
+    """Whether an element's classes or id mark it as quoted history (Yahoo prefixes its own
+    with a random "ydp..." part: ``ydp4ffb0c8byahoo_quoted``)."""
+    return any(name in ident or any(name in c for c in classes) for name in _QUOTE_CLASSES)

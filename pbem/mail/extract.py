@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from email.message import Message
 
+from engine.lexicon import fold
 from pbem.mail.html_text import html_reply_text, html_to_text
 
 # -- the body -----------------------------------------------------------------------------------
@@ -112,7 +113,10 @@ def _unflow(text: str, delsp: bool) -> str:
 
 # -- plain text ---------------------------------------------------------------------------------
 
-_END = "end"
+#: The line that stops reading (all below it is ignored), in each language; a player may write
+#: any of them. None is a word of any game (tests/mail/test_extract.py checks).
+END_WORDS = {"en": ("end",), "es": ("fin",), "de": ("ende",), "pt": ("fim",)}
+_END = frozenset(fold(word) for words in END_WORDS.values() for word in words)
 _SEPARATOR = re.compile(
     r"^(-{2,}\s*(original message|forwarded message|mensaje original|mensaje reenviado"
     r"|ursprüngliche nachricht|weitergeleitete nachricht|mensagem original"
@@ -193,7 +197,7 @@ def _strip_history(text: str) -> str:
     while index < len(lines):
         line = lines[index].rstrip()
         stripped = line.strip()
-        if stripped.lower() == _END:
+        if fold(stripped) in _END:
             break
         if _is_quoted(line):
             index += 1

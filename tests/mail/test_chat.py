@@ -135,7 +135,9 @@ def test_a_command_word_with_a_wrong_argument_is_still_refused_as_mistyped(line)
     assert parse(f"p2n\n{line}").lines[-1].kind == "mistyped"
 
 
-@pytest.mark.parametrize("line", ["The end is near", "End of story", "end.", "Ende gut"])
+@pytest.mark.parametrize(
+    "line", ["The end is near", "End of story", "end.", "Ende gut", "fin.", "Fim do jogo"]
+)
 def test_only_a_line_end_alone_stops_reading(line):
     assert new_text(plain(f"p2n\n{line}\ndone")) == f"p2n\n{line}\ndone"
     assert new_text(plain("p2n\nend\ndone")) == "p2n"

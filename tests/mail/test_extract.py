@@ -13,11 +13,18 @@ import re
 from email import message_from_bytes, message_from_string, policy
 from email.message import EmailMessage
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
-from pbem.mail.extract import new_text
+import engine
+from engine.i18n import use
+from engine.lexicon import LANGUAGES, fold
+from pbem.i18n import translations
+from pbem.mail.commands import SERVICE_WORDS
+from pbem.mail.extract import END_WORDS, new_text
 from pbem.mail.html_text import html_to_text
+from pbem.pipeline import service_help
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 OWN_CORPUS = sorted((Path(__file__).parent / "corpus").glob("*.eml"))
@@ -295,10 +302,25 @@ def test_signature_lines_are_dropped(signature):
 # -- end ----------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("end", ["end", "END", "  End  ", "eNd"])
+@pytest.mark.parametrize(
+    "end", ["end", "END", "  End  ", "eNd", "fin", "Fin", "Ende", "FIM", " fim "]
+)
 def test_end_line_stops_reading(end):
     body = f"place 2 north\n{end}\nlure fish\n-- \nAnn\n"
     assert new_text(plain(body)) == "place 2 north"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_end_words_are_no_words_of_a_game_and_the_help_names_them(language):
+    """The end word of each language stops no game line (no game reads it, nor a near miss of
+    one) and is no service command; the help in that language names it."""
+    for word in END_WORDS[language]:
+        assert fold(word) not in SERVICE_WORDS
+        for name in engine.names():
+            assert not engine.load(name).resembles(None, None, word), (name, word)
+    with use(translations(language)):
+        help_text = service_help(SimpleNamespace(service_address="pbem@pbem.test"))
+    assert re.search(rf"[‚„'“]{END_WORDS[language][0]}[‘“'”]", help_text), help_text
 
 
 def test_end_within_a_line_does_not_stop():

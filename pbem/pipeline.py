@@ -48,11 +48,9 @@ def process(session: Session, settings: Settings, inbound_id: int) -> list[int]:
     session.info["queued"] = []
     session.info["echo"] = {}
     message = parse(row.raw)
-    row.kind = classify(message)
-    if row.kind != "normal":
-        row.status = "ignored"  # auto-replies, bounces, lists: recorded, never answered
-    else:
-        row.status = _handle(session, settings, row, message)
+    kind = classify(message)  # auto-replies, bounces, lists: recorded, never answered
+    status = "ignored" if kind != "normal" else _handle(session, settings, row, message)
+    row.kind, row.status = kind, status  # one UPDATE with the status (all or nothing anyway)
     session.flush()
     session.info.pop("echo")
     return [mail.id for mail in session.info.pop("queued")]

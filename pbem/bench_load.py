@@ -6,7 +6,8 @@ to the Maildir. Bots play HONGA with four players in many games at once; each ga
 next reply only once the last one was applied, so no reply is refused. At each offered rate it
 prints the mails/s sustained (applied per second of the step) and the latency from the 250 to
 the answers queued in the outbox (p50, p99), beside PostgreSQL's single-row commit rate measured
-on the same server in the same run.
+on the same server in the same run, and the CPU time a mail took in each process of the step
+(``/proc``: user + system time of each process and its children), which says what bounds it.
 """
 
 from __future__ import annotations
@@ -58,6 +59,21 @@ def commit_rate(url: str, seconds: float = 2.0) -> float:
             connection.commit()
             count += 1
         return count / (time.perf_counter() - started)
+
+
+def cpu_seconds(root: int) -> float:
+    """CPU seconds (user + system) of process ``root``, its living descendants and the
+    children they waited for, from ``/proc`` (Linux); 0 where there is no ``/proc``."""
+    stats = {}
+    for entry in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError):
+            fields = entry.read_text().rsplit(")", 1)[1].split()
+            stats[int(entry.parent.name)] = (int(fields[1]), sum(map(int, fields[11:15])))
+    tree, found = {root}, True
+    while found:
+        found = {pid for pid, (parent, _ticks) in stats.items() if parent in tree} - tree
+        tree |= found
+    return sum(stats[pid][1] for pid in tree if pid in stats) / os.sysconf("SC_CLK_TCK")
 
 
 class Table:
@@ -267,6 +283,12 @@ def _measure(settings, accepted, errors, first_out, offered, starved, elapsed, r
     }
 
 
+def _cpu(roots: dict[str, list[int]]) -> dict[str, float]:
+    """CPU seconds so far of each group of processes, and of this one (the senders, the bots)."""
+    spent = {name: sum(cpu_seconds(pid) for pid in pids) for name, pids in roots.items()}
+    return spent | {"this bench (senders, bots)": time.process_time()}
+
+
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rates", default="25,50,100,200,300", help="offered mails/s, rising")
@@ -304,13 +326,28 @@ def main(argv=None) -> None:
             print(
                 "offered/s  sustained/s  p50 ms  p99 ms  mails  not applied  not offered (no game free)"
             )
+            postmaster = int((postgres.data / "postmaster.pid").read_text().split()[0])
+            roots = {
+                "workers": [p.pid for p in service.processes[1:]],
+                "SMTP receiver": [service.processes[0].pid],
+                "PostgreSQL": [postmaster],
+                "Redis": [redis.process.pid],
+            }
             for offered in [float(r) for r in args.rates.split(",")]:
+                before = _cpu(roots)
                 result = step(settings, table, service.port, offered, args.seconds)
+                spent = {name: t - before[name] for name, t in _cpu(roots).items()}
                 print(
                     f"{offered:9.0f}  {result['sustained']:11.1f}  {result['p50_ms']:6.0f}  "
                     f"{result['p99_ms']:6.0f}  {result['answered']:5d}  "
                     f"{result['accepted'] - result['answered'] + result['errors']:11d}  "
                     f"{result['starved']:26d}",
+                    flush=True,
+                )
+                mails = max(result["answered"], 1)
+                print(
+                    "           CPU a mail: "
+                    + ", ".join(f"{name} {1000 * t / mails:.1f} ms" for name, t in spent.items()),
                     flush=True,
                 )
         finally:

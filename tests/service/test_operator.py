@@ -7,16 +7,18 @@ import os
 import smtplib
 import subprocess
 import sys
+import time
 import urllib.request
 from datetime import timedelta
 from email import message_from_bytes, policy
 from pathlib import Path
 
+import pytest
 from sqlalchemy import select, update
 
 import engine
 from engine.i18n import use
-from pbem import bench, i18n, jobs
+from pbem import bench, bench_load, i18n, jobs
 from pbem.db import transaction
 from pbem.mail.accept import accept
 from pbem.models import Game, InboundMail, OutboundMail, Player, now
@@ -125,6 +127,20 @@ def test_the_benchmark_times_its_parts_and_puts_every_function_back(sqlite_setti
     assert [getattr(owner, attribute) for *_, owner, attribute in bench.PARTS] == originals
     view = spent["the reader's view and the board picture"]
     assert 0 < spent["picture: PNG"] < view < spent["pipeline (accept excluded)"]
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux's /proc")
+def test_the_end_to_end_bench_counts_the_cpu_of_a_process_and_its_children():
+    """A child that burnt CPU counts while it lives and once it was waited for."""
+    burn = "import time\nend = time.process_time() + 0.3\nwhile time.process_time() < end: pass\n"
+    child = subprocess.Popen([sys.executable, "-c", burn + "time.sleep(60)"])
+    while bench_load.cpu_seconds(child.pid) < 0.25:
+        time.sleep(0.05)
+    alive = bench_load.cpu_seconds(os.getpid()) - time.process_time()
+    child.kill()
+    child.wait()
+    waited = bench_load.cpu_seconds(os.getpid()) - time.process_time()
+    assert alive >= 0.25 and waited >= 0.25
 
 
 def test_new_seats_the_address_itself_not_the_typed_word(service):

@@ -58,3 +58,17 @@ def check_layout(page) -> dict:
 def check_contrast(page) -> None:
     result = page.evaluate(CONTRAST)
     assert result["worst"] >= CONTRAST_MIN, result
+
+
+def screenshot(page, path) -> None:
+    """Save a full-page picture; a capture Chromium refuses under load is tried again."""
+    from playwright.sync_api import Error
+
+    for attempt in range(3):
+        try:
+            page.screenshot(path=path, full_page=True)
+            return
+        except Error as error:
+            if "Unable to capture screenshot" not in str(error) or attempt == 2:
+                raise
+            page.wait_for_timeout(1000)

@@ -18,7 +18,7 @@ from engine.i18n import use
 from engine.lexicon import LANGUAGES
 from pbem import i18n, migrate, pictures
 from tests.browser.every_mail import every_mail
-from tests.browser.page_checks import PHONE, check_contrast, check_layout
+from tests.browser.page_checks import PHONE, check_contrast, check_layout, screenshot
 from tests.conftest import make_settings
 from tests.pictures.positions import LARGEST
 
@@ -90,9 +90,8 @@ def test_every_mail_kind_reads_well_on_a_phone(mails, browser, screenshots):
                 assert secret not in html and secret not in text and secret not in layout["text"]
             if (mail.label, mail.kind, scheme) not in shot:
                 shot.add((mail.label, mail.kind, scheme))
-                page.screenshot(
-                    path=screenshots / f"{kind}-{mail.label}-{mail.kind}-{scheme}{suffix}.png",
-                    full_page=True,
+                screenshot(
+                    page, screenshots / f"{kind}-{mail.label}-{mail.kind}-{scheme}{suffix}.png"
                 )
             page.close()
         if picture is not None and mail.to:

@@ -21,7 +21,7 @@ from pbem.app import create_app
 from pbem.db import transaction
 from pbem.models import Game
 from tests.browser.every_mail import Table
-from tests.browser.page_checks import PHONE, check_contrast, check_layout
+from tests.browser.page_checks import PHONE, check_contrast, check_layout, screenshot
 from tests.conftest import make_settings
 
 
@@ -59,7 +59,7 @@ def test_a_game_played_by_tapping_on_the_private_pages(site, browser, screenshot
         page.goto(f"{base}/game/{table.id}/{links.page_token(table.tokens[name], table.id)}")
         if taps == 3:
             check_layout(page)
-            page.screenshot(path=screenshots / "hengist-page-private-light.png", full_page=True)
+            screenshot(page, screenshots / "hengist-page-private-light.png")
         hand = game.view(state, name)["hand"]
         assert f"Your hand: {', '.join(hand)}" in page.inner_text("body")
         command = game.bot(state, name, chooser)
@@ -106,5 +106,5 @@ def test_pages_fit_a_phone_and_keep_secrets(site, browser, screenshots, language
             assert f'<html lang="{"en" if name is None else language}">' in page.content()
             label = "public" if name is None else f"private-{name}"
             shot = screenshots / f"hengist-page-{label}-{scheme}{suffix}.png"
-            page.screenshot(path=shot, full_page=True)
+            screenshot(page, shot)
         page.close()

@@ -182,6 +182,24 @@ class Lexicon:
         )
 
 
+#: A turn ended as people say it, for the games whose turn ends with "done" (phrases: "passar
+#: a vez" holds the Hengist party letter "a").
+TURN_ENDS = {
+    "es": {
+        "terminar el turno": "done", "terminar turno": "done", "termino el turno": "done",
+        "fin del turno": "done", "fin de turno": "done", "paso el turno": "done",
+    },
+    "de": {
+        "zug beenden": "done", "zug beendet": "done", "ich passe": "done", "ende des zuges": "done",
+    },
+    "pt": {
+        "passar a vez": "done", "passo a vez": "done", "terminar o turno": "done",
+        "encerrar o turno": "done", "encerro o turno": "done", "fim do turno": "done",
+        "fim da vez": "done",
+    },
+}  # fmt: skip
+
+
 def _longest(pair: tuple[str, str]) -> int:
     return -len(pair[0])
 

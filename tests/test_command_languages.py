@@ -330,3 +330,28 @@ def test_commands_and_places_named_in_a_sentence_are_in_the_readers_language():
     event = {"type": "move", "player": "ann", "party": 0, "where": ["boat", "1a"], "cards": []}
     with use(translations("es")):
         assert "de barco a 1a" in hengist.describe(event)
+
+
+@pytest.mark.parametrize(
+    "name,language,typed,logged",
+    [
+        ("honga", "es", "coloco en el 2 mirando al este", "place 2 east"),
+        ("honga", "pt", "coloco no 2 para o norte", "place 2 north"),  # "o" is the article
+        ("honga", "pt", "p2o", "place 2 west"),  # oeste
+        ("honga", "es", "terminar el turno", "done"),
+        ("honga", "de", "Zug beenden", "done"),
+        ("honga", "pt", "passar a vez", "done"),
+        ("stoneage", "es", "pongo 2 en el bosque", "place 2 forest"),
+        ("stoneage", "pt", "coloco 2 na floresta", "place 2 forest"),
+        ("hengist", "es", "paso", "pass"),  # Hengist logs its words: pass ends the turn
+        ("hengist", "de", "ich passe", "done"),
+        ("hengist", "pt", "passar a vez", "done"),  # "a" is no party here
+    ],
+)
+def test_commands_as_players_naturally_write_them(name, language, typed, logged):
+    game = engine.load(name)
+    state = game.new(["ann", "bob"], seed=1)
+    if name == "honga" and logged == "done":
+        state = game.play(state, "ann", "place 2 north")
+    with use(Reader(language)):
+        assert game.logged(state, "ann", typed) == logged

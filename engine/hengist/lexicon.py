@@ -12,7 +12,7 @@ a mail shows.
 
 from __future__ import annotations
 
-from engine.lexicon import Lexicon, numbers
+from engine.lexicon import TURN_ENDS, Lexicon, numbers
 
 VERBS = {
     "es": {
@@ -22,7 +22,7 @@ VERBS = {
         "espiar": "spy", "espía": "spy", "mirar": "look",
         "reforzar": "reinforce", "refuerzo": "reinforcement",
         "volver": "return", "vuelve": "return", "regresar": "return",
-        "listo": "done", "hecho": "done", "terminar": "done", "pasar": "pass",
+        "listo": "done", "hecho": "done", "terminar": "done", "pasar": "pass", "paso": "pass",
         "descartar": "discard", "descarta": "discard",
     },
     "de": {
@@ -33,7 +33,7 @@ VERBS = {
         "spionieren": "spy", "spähen": "spy", "ausspähen": "spy",
         "verstärken": "reinforce", "verstaerken": "reinforce", "verstärkung": "reinforcement",
         "zurückkehren": "return", "zurueckkehren": "return", "zurück": "back", "zurueck": "back",
-        "fertig": "done", "passen": "pass",
+        "fertig": "done", "passen": "pass", "passe": "pass",
         "abwerfen": "discard", "ablegen": "discard",
     },
     "pt": {
@@ -43,7 +43,7 @@ VERBS = {
         "espiar": "spy", "espionar": "spy", "olhar": "look",
         "reforçar": "reinforce", "reforcar": "reinforce", "reforço": "reinforcement",
         "voltar": "return", "volta": "return", "retornar": "return",
-        "pronto": "done", "feito": "done", "terminar": "done", "passar": "pass",
+        "pronto": "done", "feito": "done", "terminar": "done", "passar": "pass", "passo": "pass",
         "descartar": "discard", "descarta": "discard",
     },
 }  # fmt: skip
@@ -93,9 +93,9 @@ FILLERS = {
 
 #: Several words for one: the parts of a raiding party's way as the rule text names them.
 PHRASES = {
-    "es": {"grupo de asalto": "", "de vuelta": "back", "por favor": ""},
-    "de": {},
-    "pt": {"grupo de assalto": "", "de volta": "back", "por favor": ""},
+    "es": {"grupo de asalto": "", "de vuelta": "back", "por favor": "", **TURN_ENDS["es"]},
+    "de": {**TURN_ENDS["de"]},
+    "pt": {"grupo de assalto": "", "de volta": "back", "por favor": "", **TURN_ENDS["pt"]},
 }  # fmt: skip
 
 

@@ -244,8 +244,11 @@ def candidates(text: str, phase: str | None = None) -> list[str]:
 def _place_candidates(numbers: list[str], others: list[str], card: str | None) -> list[str]:
     """``place C DIR`` or ``place C DIR card K``: the circle, the direction, and the card when
     named as "card K" next to another number (a lone "card 2" is the circle, as it always was)."""
-    # a direction's beginning in the reader's language too ("p2l": leste, to a Portuguese
-    # reader; "l" alone stays "lure")
+    # a direction's beginning in the reader's language too ("p2l": leste, "p2o": oeste, to a
+    # Portuguese reader; "l" alone stays "lure"); a letter beside a whole direction is an
+    # article ("para o norte")
+    if any(w in _DIRECTIONS and len(w) > 1 for w in others):
+        others = [w for w in others if len(w) > 1 or w in _DIRECTIONS]
     directions = [_DIRECTIONS.get(w) or LEXICON.beginning(w, data.ORIENTATIONS) for w in others]
     if not all(directions):
         return []

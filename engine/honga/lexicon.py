@@ -10,11 +10,12 @@ a mail shows.
 
 from __future__ import annotations
 
-from engine.lexicon import Lexicon, merged, numbers
+from engine.lexicon import TURN_ENDS, Lexicon, merged, numbers
 
 VERBS = {
     "es": {
-        "colocar": "place", "coloca": "place", "poner": "place", "pon": "place",
+        "colocar": "place", "coloca": "place", "coloco": "place", "poner": "place",
+        "pon": "place", "pongo": "place",
         "atraer": "lure", "atrae": "lure",
         "intercambiar": "trade", "intercambia": "trade",
         "pagar": "pay", "paga": "pay",
@@ -25,7 +26,7 @@ VERBS = {
         "subir": "climb", "sube": "climb", "escalar": "climb",
         "quedarse": "stay", "quedar": "stay", "quedo": "stay",
         "listo": "done", "lista": "done", "hecho": "done", "terminar": "done",
-        "termino": "done", "pasar": "done",
+        "termino": "done", "pasar": "done", "paso": "done",
     },
     "de": {
         "legen": "place", "lege": "place", "leg": "place", "setzen": "place",
@@ -41,7 +42,8 @@ VERBS = {
         "fertig": "done", "passen": "done", "passe": "done", "weiter": "done",
     },
     "pt": {
-        "colocar": "place", "coloca": "place", "coloque": "place", "pôr": "place",
+        "colocar": "place", "coloca": "place", "coloque": "place", "coloco": "place",
+        "pôr": "place",
         "atrair": "lure", "atrai": "lure",
         "trocar": "trade", "troca": "trade", "negociar": "trade",
         "pagar": "pay", "paga": "pay", "pague": "pay",
@@ -50,7 +52,7 @@ VERBS = {
         "guardar": "keep", "manter": "keep",
         "subir": "climb", "sobe": "climb", "escalar": "climb",
         "ficar": "stay", "fica": "stay", "fico": "stay",
-        "pronto": "done", "feito": "done", "terminar": "done", "passar": "done",
+        "pronto": "done", "feito": "done", "terminar": "done", "passar": "done", "passo": "done",
     },
 }  # fmt: skip
 
@@ -82,7 +84,7 @@ NAMES = {
         "Tableau": "board", "Spielertableau": "board", "Herde": "herd",
     },
     "pt": {
-        "norte": "north", "leste": "east", "sul": "south", "oeste": "west", "o": "west",
+        "norte": "north", "leste": "east", "sul": "south", "oeste": "west",
         "peixe": "fish", "peixes": "fish", "lago": "fish", "pescar": "fish",
         "baga": "berries", "bagas": "berries", "frutas": "berries",
         "cogumelos": "mushrooms", "cogumelo": "mushrooms",
@@ -136,10 +138,13 @@ PHRASES = {
         "claro de mamuts": "clearing", "claro de los mamuts": "clearing",
         "montaña sagrada": "mountain", "hombre prehistórico": "caveman",
         "tabla numerada": "board", "dientes de sable": "tiger",
-        "por favor": "",
+        "por favor": "", **TURN_ENDS["es"],
     },
-    "de": {"heiliger berg": "mountain", "heiligen berg": "mountain"},
-    "pt": {"montanha sagrada": "mountain", "homem pré-histórico": "caveman", "por favor": ""},
+    "de": {"heiliger berg": "mountain", "heiligen berg": "mountain", **TURN_ENDS["de"]},
+    "pt": {
+        "montanha sagrada": "mountain", "homem pré-histórico": "caveman", "por favor": "",
+        **TURN_ENDS["pt"],
+    },
 }  # fmt: skip
 
 

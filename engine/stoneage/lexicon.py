@@ -19,7 +19,8 @@ from engine.lexicon import Lexicon, merged, numbers
 
 VERBS = {
     "es": {
-        "colocar": "place", "coloca": "place", "poner": "place", "pon": "place",
+        "colocar": "place", "coloca": "place", "coloco": "place", "poner": "place",
+        "pon": "place", "pongo": "place",
         "enviar": "send", "mandar": "send",
         "herramientas": "tools",
         "elegir": "pick", "elige": "pick", "escoger": "choose", "escoge": "choose",
@@ -50,7 +51,7 @@ VERBS = {
         "auslassen": "skip", "verzichten": "skip", "überspringen": "skip", "passen": "pass",
     },
     "pt": {
-        "colocar": "place", "coloca": "place", "coloque": "place",
+        "colocar": "place", "coloca": "place", "coloque": "place", "coloco": "place",
         "enviar": "send", "mandar": "send",
         "ferramentas": "tools",
         "escolher": "pick", "escolha": "pick", "escolhe": "choose",

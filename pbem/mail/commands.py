@@ -591,23 +591,31 @@ def _signed_at(entries: list[tuple[Line, bool, str]]) -> int:
 
 def _name_line(line: Line) -> bool:
     """A line that reads as a person's name: a few capitalised words, no digit, and no
-    command's word first ("Done" below "Thanks" is a command)."""
+    command's word first ("Done" below "Thanks" is a command), nor a slip of a word that ends
+    a turn ("Doen"). A slip of another verb is a name: "Pilar" is one from Portuguese "pular"
+    (Stone Age), and below a sign-off it signs."""
     words = line.text.split()
+    first = resemble.tokens(line.text)[:1]
+    verbs, ends_turn = _command_verbs()
     return (
         line.kind == "game"
         and len(words) <= _NAME_WORDS
         and all(word[0].isupper() and not any(c.isdigit() for c in word) for word in words)
-        and not resemble.resembles(_command_verbs(), words[0])
+        and bool(first)
+        and first[0] not in verbs
+        and not resemble.near_miss(first[0], ends_turn)
     )
 
 
 @functools.cache
-def _command_verbs() -> resemble.Vocabulary:
-    """The verbs of every game and of the service (a word that begins a command)."""
-    verbs = set(SERVICE_WORDS)
+def _command_verbs() -> tuple[frozenset[str], frozenset[str]]:
+    """The verbs of every game and of the service (a word that begins a command), and the
+    games' words that end a turn, folded."""
+    verbs, ends_turn = set(SERVICE_WORDS), set()
     for name in engine.names():
         verbs |= engine.load(name).vocabulary.verbs
-    return resemble.vocabulary(verbs=verbs)
+        ends_turn |= engine.load(name).vocabulary.ends_turn
+    return frozenset(verbs), frozenset(ends_turn)
 
 
 def _runs_on(

@@ -200,6 +200,10 @@ SIGNED_WITH_GAME_WORDS = {
     "move a 1b\nCheers\nRiver": ("hengist", "River"),
     "p2n\nAbraços\nRita Campo\nWald GmbH": ("honga", "Rita Campo"),
     "place 3 forest\nSaludos,\nAna Bosque": ("stoneage", "Ana Bosque"),
+    # one slip from a verb (Portuguese "pular", skip, in Stone Age) is a name here
+    "colocar 3 floresta\nBeijos,\nPilar": ("stoneage", "Pilar"),
+    "place 3 forest\nSaludos,\nPilar Ruiz": ("stoneage", "Pilar Ruiz"),
+    "p2n\nObrigada\nPilar": ("honga", "Pilar"),
 }
 
 
@@ -210,6 +214,9 @@ def test_a_name_below_a_sign_off_is_set_aside_though_it_is_a_game_word(text):
     assert len(parsed.read) == 1 and name in parsed.set_aside
 
 
-@pytest.mark.parametrize("text", ["p2n\nThanks\nDone", "p2n\nThanks,\nDoen", "p2n\nCheers\nP2n"])
+@pytest.mark.parametrize(
+    "text",
+    ["p2n\nThanks\nDone", "p2n\nThanks,\nDoen", "p2n\nCheers\nP2n", "p2n\nBeijos,\nPronto"],
+)
 def test_a_command_below_a_sign_off_is_still_a_command(text):
     assert reading(text).read[-1] == text.splitlines()[-1]

@@ -193,3 +193,17 @@ def test_chat_as_a_sign_off_is_left_aside_and_the_moves_play(service, language):
     mine = next(m for m in sent if m.to_address == service.seat(game_id, mover)["address"])
     left = said(language, "I left aside: %(lines)s", lines=f"{greeting} / {chat} / {sign_off}")
     assert left in flat(text_of(mine))
+
+
+def test_a_name_one_slip_from_a_game_verb_signs_the_mail(service):
+    """ "Pilar" is one slip from Stone Age's Portuguese "pular" (skip): below "Beijos," it is
+    the writer's name, set aside, and the turn is played (it refused the mail before)."""
+    game_id = service.new_game("stoneage")
+    mover = service.to_move(game_id)[0]
+    lines = service.turn_of(game_id, mover)
+    body = "\n".join(["Olá", "", *lines, "", "Beijos,", "Pilar"])
+    sent = service.deliver(service.reply(game_id, mover, body))
+    assert service.game(game_id)[0].version == 2
+    mine = [m for m in sent if m.to_address == service.seat(game_id, mover)["address"]]
+    echo = flat(text_of(mine[0]))
+    assert said("pt", "I left aside: %(lines)s", lines="Olá / Beijos, / Pilar") in echo

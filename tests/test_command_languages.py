@@ -355,3 +355,15 @@ def test_commands_as_players_naturally_write_them(name, language, typed, logged)
         state = game.play(state, "ann", "place 2 north")
     with use(Reader(language)):
         assert game.logged(state, "ann", typed) == logged
+
+
+@pytest.mark.parametrize("language", FOREIGN)
+def test_stone_age_help_names_the_tools_modes_as_the_mail_lists_them(language):
+    """The help's “tools ask” / “tools auto” are the commands the mail lists, in the reader's
+    words (the German list said 'werkzeuge automatisch' where the help said 'werkzeuge auto')."""
+    from engine.stoneage.text import HELP
+
+    stoneage = engine.load("stoneage")
+    help_text = translations(language).gettext(HELP["action"])
+    for mode in ("tools auto", "tools ask"):
+        assert stoneage.shown(mode, language) in help_text.lower()

@@ -122,7 +122,7 @@ WORDS = {
         "Karte": "card", "Karten": "card", "Zivilisationskarte": "card", "Plättchen": "tile", "Stapel": "stack",
         "Würfel": "die", "nichts": "nothing", "keine": "none", "kein": "none",
         "niemand": "nobody", "alle": "all", "alles": "all",
-        "automatisch": "auto", "auto": "auto", "fragen": "ask", "bewegen": "move",
+        "auto": "auto", "automatisch": "auto", "fragen": "ask", "bewegen": "move",
     },
     "pt": {
         "carta": "card", "cartas": "card", "pilha": "stack", "ficha": "tile", "dado": "die",

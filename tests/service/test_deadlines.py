@@ -361,3 +361,10 @@ def test_help_new_shows_the_options_in_the_players_words(service, language, type
     body = " ".join(text_of(answer).split())
     assert all(word in body for word in shown), body
     assert "mammoth_herd" not in body and "deadline=" not in body
+
+
+def test_an_unknown_option_is_refused_with_the_known_ones_in_the_players_words(service):
+    typed = "Hola\n\nnuevo stoneage con g@y.test tamaño=5"
+    sent = service.deliver(service.to_service("host@x.test", typed))
+    assert [m.kind for m in sent] == ["notice"]
+    assert "manada, recursos_limitados" in " ".join(text_of(sent[0]).split())

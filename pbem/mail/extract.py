@@ -260,6 +260,9 @@ def _attribution_span(lines: list[str], start: int) -> int:
 
 
 def _is_attribution(line: str) -> bool:
+    if line.startswith("--") and line.endswith("--"):
+        # between dashes, without the colon: "---- On Mon, 02 Apr 2012 ... wrote ----" (Zoho)
+        line = line.strip("-").strip() + ":"
     if _ATTRIBUTION.match(line):
         return True
     return bool(_ATTRIBUTION_VERB_INSIDE.match(line) and _ATTRIBUTION_DETAIL.search(line))

@@ -44,6 +44,9 @@ _DROPPED_IDS = {
     "signature", "applemailsignature", "ms-outlook-mobile-signature", "composer_signature",
     "ymail_android_signature", "x_signature", "divtagdefaultsignature",
 }  # fmt: skip
+#: Elements named (``name=``) as a signature, and as the start of the history (Spark).
+_DROPPED_NAMES = {"messagesignaturesection"}
+_CUT_NAMES = {"messagereplysection"}
 #: Elements that hold quoted history: kept as ``>`` lines, so text after them survives.
 _QUOTE_CLASSES = {"yahoo_quoted", "protonmail_quote"}
 #: Elements after which everything is quoted history.
@@ -330,13 +333,15 @@ class _TextReader:
             return None
         classes = set((attrs.get("class") or "").lower().split())
         ident = (attrs.get("id") or "").lower()
-        if ident in _CUT_IDS or classes & _CUT_CLASSES:
+        name = (attrs.get("name") or "").lower()
+        if ident in _CUT_IDS or classes & _CUT_CLASSES or name in _CUT_NAMES:
             return "cut"
         if tag == "blockquote" or _is_quote_container(classes, ident):
             return "quote"
         if (
             classes & _DROPPED_CLASSES
             or ident in _DROPPED_IDS
+            or name in _DROPPED_NAMES
             or attrs.get("data-signatureblock") == "true"
         ):
             return "hidden"

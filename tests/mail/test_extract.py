@@ -175,6 +175,8 @@ def test_bottom_posted_answer_below_the_quote():
         "2 апреля 2012 г., 18:26 пользователь pbem <game@pbem.example> написал:",
         "pbem пишет:",
         "Понедельник, 2 апреля 2012, 18:26 +04:00 от pbem <game@pbem.example>:",
+        "---- On Mon, 02 Apr 2012 18:26:00 +0200 pbem <game@pbem.example> wrote ----",
+        "---- Am Mo, 02 Apr 2012 18:26:00 +0200 schrieb pbem <game@pbem.example> ---",
     ],
 )
 def test_attribution_lines_before_a_quote(attribution):
@@ -512,6 +514,18 @@ HTML_SAMPLES = {
         '<body>place 2 north<br><div class="moz-signature">-- <br>Ann<br>lure fish</div></body>'
     ),
     "iphone_signature": "<div>place 2 north</div><div><br></div><div>Sent from my iPhone</div>",
+    "zoho": (
+        '<div>place 2 north<br></div><div class="zmail_extra_hr" style="border-top: 1px solid '
+        'rgb(204, 204, 204)"><br></div><div class="zmail_extra"><div id="Zm-_Id_-Sgn1">---- On '
+        "Mon, 02 Apr 2012 18:26:00 +0200 <b>pbem &lt;game@pbem.example&gt;</b> wrote ---<br>"
+        '</div><blockquote style="margin: 0px;">Your turn. lure fish</blockquote></div>'
+    ),
+    "spark": (
+        '<div name="messageBodySection"><div dir="auto">place 2 north</div></div>'
+        '<div name="messageSignatureSection"><br><div class="matchFont">Ann<br>lure fish</div>'
+        '</div><div name="messageReplySection">On 2 Apr 2012 at 18:26 +0200, pbem, wrote:<br>'
+        "<div>Your turn. lure fish</div></div>"
+    ),
     "forwarded": (
         '<div>place 2 north</div><div class="gmail_quote"><div dir="ltr" class="gmail_attr">'
         "---------- Forwarded message ---------<br>From: pbem</div>lure fish</div>"

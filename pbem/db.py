@@ -7,7 +7,9 @@ PostgreSQL's row lock (``SELECT ... FOR UPDATE``) serializes moves on one game.
 from __future__ import annotations
 
 import contextlib
+import gc
 import hashlib
+import sys
 from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
@@ -59,18 +61,43 @@ def sessions(url: str) -> sessionmaker[Session]:
     return sessionmaker(engine_for(url), expire_on_commit=False, future=True)
 
 
+#: CPython 3.11 frees an object's inline attribute values twice when a cyclic garbage
+#: collection, started by the allocation that turns them into a dict, runs a weakref callback
+#: that sets an attribute on that same object. SQLAlchemy's InstanceState does just that when
+#: its ORM object dies in a cycle (a seat and its game), so a session full of objects crashed
+#: the process (the digest scan: a segmentation fault within seconds; valgrind shows the double
+#: free; docs/PROOF.md). 3.12 stores instance attributes differently.
+COLLECT_INSIDE_SESSIONS = sys.version_info >= (3, 12)
+
+
+@contextlib.contextmanager
+def _collected_after() -> Iterator[None]:
+    """No cyclic garbage collection inside the block (CPython 3.11): what the block left
+    behind is collected at its end, where no attribute is half stored."""
+    if COLLECT_INSIDE_SESSIONS or not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+        gc.collect(0)  # nothing was collected inside: all the block made is in generation 0
+
+
 @contextlib.contextmanager
 def transaction(url: str) -> Iterator[Session]:
     """A session whose work is committed on success and rolled back on any error."""
-    session = sessions(url)()
-    try:
-        yield session
-        session.commit()
-    except BaseException:
-        session.rollback()
-        raise
-    finally:
-        session.close()
+    with _collected_after():
+        session = sessions(url)()
+        try:
+            yield session
+            session.commit()
+        except BaseException:
+            session.rollback()
+            raise
+        finally:
+            session.close()
 
 
 def lock_name(session: Session, name: str) -> None:

@@ -436,9 +436,10 @@ _SIGN_OFF_WORDS = frozenset({
     "bis", "mit", "schone", "schonen", "abracos", "abraco", "um", "obrigado", "obrigada",
     "beijos", "atenciosamente", "cumprimentos", "att", "valeu", "ate", "saudacoes",
 })  # fmt: skip
-#: A name below a sign-off has at most this many words, on at most this many lines.
+#: A name below a sign-off has at most this many words; a signature, name first, at most
+#: this many lines (a name, a club or a title, a phone number, an address).
 _NAME_WORDS = 4
-_NAME_LINES = 2
+_SIGNATURE_LINES = 5
 #: Smileys people put after a command ("done :)").
 _EMOTICONS = {":)", ":-)", ";)", ";-)", ":d", ":-d", ":p", ":-p", "=)", "xd", "<3", "^^", ":("}
 #: Commands whose argument runs on: a client that wraps plain text (Outlook at 76 characters,
@@ -576,17 +577,24 @@ def parse(text: str, resembles: Callable[[str], bool] = _always) -> Parsed:
 
 
 def _signed_at(entries: list[tuple[Line, bool, str]]) -> int:
-    """Where the writer's name below a sign-off begins ("Saludos,\nPilar", "Viele Grüße\nPeter
-    Berg"), else the number of entries: a name is set aside even when it is a game's word."""
-    for count in range(1, _NAME_LINES + 1):
-        start = len(entries) - count
-        if start < 1 or not all(_name_line(line) for line, _like, _typed in entries[start:]):
+    """Where the writer's signature below a sign-off begins, else the number of entries: a
+    name ("Saludos,\nPilar", "Viele Grüße\nPeter Berg") and the lines below it that begin with
+    no command's word (a club, a phone number), set aside even when they hold a game's word."""
+    signed = len(entries)
+    for start in range(len(entries) - 1, max(len(entries) - 1 - _SIGNATURE_LINES, 0), -1):
+        line = entries[start][0]
+        if line.kind != "game" or _first_word(line) in _command_verbs()[0]:
             break
         _line, like, above = entries[start - 1]
         words = resemble.tokens(above)
-        if not like and words and words[0] in _SIGN_OFF_WORDS:
-            return start
-    return len(entries)
+        if _name_line(line) and not like and words and words[0] in _SIGN_OFF_WORDS:
+            signed = start
+    return signed
+
+
+def _first_word(line: Line) -> str:
+    """The first word of ``line``, folded ("" when it holds none)."""
+    return next(iter(resemble.tokens(line.text)), "")
 
 
 def _name_line(line: Line) -> bool:
@@ -595,15 +603,15 @@ def _name_line(line: Line) -> bool:
     a turn ("Doen"). A slip of another verb is a name: "Pilar" is one from Portuguese "pular"
     (Stone Age), and below a sign-off it signs."""
     words = line.text.split()
-    first = resemble.tokens(line.text)[:1]
+    first = _first_word(line)
     verbs, ends_turn = _command_verbs()
     return (
         line.kind == "game"
         and len(words) <= _NAME_WORDS
         and all(word[0].isupper() and not any(c.isdigit() for c in word) for word in words)
         and bool(first)
-        and first[0] not in verbs
-        and not resemble.near_miss(first[0], ends_turn)
+        and first not in verbs
+        and not resemble.near_miss(first, ends_turn)
     )
 
 

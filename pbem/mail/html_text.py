@@ -57,8 +57,9 @@ _HEADER_START = re.compile(
 )
 #: White space that HTML collapses (a no-break space is not such).
 _COLLAPSIBLE = re.compile(r"[ \t\n\r\f]+")
-#: Word's paragraph classes: lines without margins, whatever the style sheet says.
-_WORD_PARAGRAPH = "msonormal"
+#: How Word's paragraph classes begin (MsoNormal, MsoListParagraph, MsoPlainText): lines
+#: without margins, as Word's own style sheet makes them.
+_WORD_PARAGRAPH = "mso"
 #: How much of a style sheet is read for paragraph margins.
 _STYLE_READ = 50_000
 
@@ -164,7 +165,8 @@ class _StyleSheet:
 
 @dataclass
 class _Region:
-    """An open element whose content is hidden or quoted, and how often its tag is open."""
+    """An open element whose content is hidden, quoted or a list's marker, and how often its
+    tag is open."""
 
     tag: str
     kind: str
@@ -177,7 +179,7 @@ class _TextReader:
     Line breaks are asked for, not written: a block asks for one or two, and they are written
     when text follows (the most asked for; fewer if ``<br>`` wrote some already). Linear
     however deep the nesting: the open hidden and quote regions are a stack with, per tag, the
-    stack positions of its regions, and a count of hidden ones.
+    stack positions of its regions, and counts of hidden and marker ones.
     """
 
     def __init__(self, for_reply: bool) -> None:
@@ -186,6 +188,7 @@ class _TextReader:
         self.regions: list[_Region] = []
         self.by_tag: dict[str, list[int]] = {}
         self.hidden = 0
+        self.markers = 0  # open list markers Word writes (``mso-list:Ignore``)
         self.pre = 0
         self.lists = 0
         self.cut = False
@@ -210,6 +213,8 @@ class _TextReader:
             self.regions.append(_Region(tag, kind))
             if kind == "hidden":
                 self.hidden += 1
+            elif kind == "marker":
+                self.markers += 1
             elif kind == "quote":
                 self._mark(_QUOTE_START)
         elif self.by_tag.get(tag):
@@ -264,7 +269,8 @@ class _TextReader:
         if self.pre:
             self._write(data.replace("\xa0", " "))
             return
-        text = _COLLAPSIBLE.sub(" ", data)
+        # a list marker's no-break spaces ("1.&nbsp;&nbsp;&nbsp; ") stand for Word's tab: one space
+        text = re.sub(r"\s+", " ", data) if self.markers else _COLLAPSIBLE.sub(" ", data)
         if self.newlines != 0 or self.asked:
             text = text.lstrip(" ")  # collapsible space at the start of a line is not shown
         if text:
@@ -281,7 +287,9 @@ class _TextReader:
         classes = set((attrs.get("class") or "").lower().split())
         zero = _margins_zero(attrs.get("style") or "")
         if zero is None:
-            zero = _WORD_PARAGRAPH in classes or self.style.zero_for(classes)
+            zero = self.style.zero_for(classes)
+        if zero is None:
+            zero = any(name.startswith(_WORD_PARAGRAPH) for name in classes)
         self.line_paragraphs.append(bool(zero))
         self.paragraph_text_at.append(len(self.parts))
         self._ask(1 if zero else 2)
@@ -322,13 +330,19 @@ class _TextReader:
             self.by_tag[closed.tag].pop()
             if closed.kind == "hidden":
                 self.hidden -= 1
+            elif closed.kind == "marker":
+                self.markers -= 1
             elif closed.kind == "quote":
                 self._mark(_QUOTE_END)
 
     def _kind(self, tag: str, attrs: dict) -> str | None:
-        """What a start tag means: "hidden", "quote", "cut", "border" or nothing special."""
+        """What a start tag means: "hidden", "quote", "marker", "cut", "border" or nothing
+        special."""
         if tag in _HIDDEN:
             return "hidden"
+        style = (attrs.get("style") or "").lower().replace(" ", "")
+        if "mso-list:ignore" in style:
+            return "marker"
         if not self.for_reply:
             return None
         classes = set((attrs.get("class") or "").lower().split())
@@ -345,7 +359,6 @@ class _TextReader:
             or attrs.get("data-signatureblock") == "true"
         ):
             return "hidden"
-        style = (attrs.get("style") or "").lower().replace(" ", "")
         if tag == "div" and "border-top" in style and "solid" in style:
             return "border"
         return None

@@ -580,6 +580,13 @@ def test_html_to_text_blocks_and_breaks():
             "</style><p>Hi,</p><p><br></p><p>p2n</p><p>done</p>",
             "Hi,\n\np2n\ndone",
         ),
+        # Word's list paragraphs, without its style sheet too; its marker's spaces are one
+        (
+            "<p class=MsoListParagraphCxSpFirst><span style='mso-list:Ignore'>1.<span>&nbsp;"
+            "&nbsp;&nbsp; </span></span>p2n</p><p class=MsoListParagraphCxSpLast>"
+            "<span style='mso-list:Ignore'>2.&nbsp;&nbsp;</span>done</p>",
+            "1. p2n\n2. done",
+        ),
         ('<p style="margin:0">p2n</p><p style="margin-top:0;margin-bottom:0">done</p>', "p2n\ndone"),
         # lists: a blank line around them, an item a line, a nested list within
         (

@@ -204,6 +204,15 @@ SIGNED_WITH_GAME_WORDS = {
     "colocar 3 floresta\nBeijos,\nPilar": ("stoneage", "Pilar"),
     "place 3 forest\nSaludos,\nPilar Ruiz": ("stoneage", "Pilar Ruiz"),
     "p2n\nObrigada\nPilar": ("honga", "Pilar"),
+    # a signature below the name: a club, a phone number
+    "p2n\nBest regards,\nHarry Fielding\nMountain Games Club\n+44 20 7946 0958": (
+        "honga",
+        "Mountain Games Club",
+    ),
+    "colocar 3 floresta\nAbraços\nRita Sousa\nClube do Rio\nTel. 912 345 678": (
+        "stoneage",
+        "Clube do Rio",
+    ),
 }
 
 

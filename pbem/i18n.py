@@ -93,7 +93,16 @@ def _compiled(path: Path) -> gettext.GNUTranslations:
 
 def wrap(text: str, width: int = 72, indent: str = "") -> str:
     """Each line of ``text`` wrapped at ``width`` columns, continuation lines indented."""
-    return "\n".join(_wrapped_line(line, width, indent) for line in str(text).splitlines())
+    return "\n".join(
+        line if _fits(line, width) else _wrapped_line(line, width, indent)
+        for line in str(text).splitlines()
+    )
+
+
+def _fits(line: str, width: int) -> bool:
+    """Whether textwrap would give ``line`` back as it is: short enough, no tab, nothing
+    blank at its end (most lines of a mail; textwrap costs more than the rest of the wrap)."""
+    return len(line) <= width and "\t" not in line and not line[-1:].isspace()
 
 
 @lru_cache(maxsize=4096)

@@ -50,7 +50,10 @@ _CUT_NAMES = {"messagereplysection"}
 #: Elements that hold quoted history: kept as ``>`` lines, so text after them survives.
 _QUOTE_CLASSES = {"yahoo_quoted", "protonmail_quote"}
 #: Elements after which everything is quoted history.
-_CUT_IDS = {"divrplyfwdmsg", "appendonsend", "stopspelling", "zwchr"}
+_CUT_IDS = {
+    "divrplyfwdmsg", "appendonsend", "stopspelling", "zwchr",
+    "olk_src_body_section", "mail-editor-reference-message-container",  # Outlook for Mac
+}  # fmt: skip
 _CUT_CLASSES = {"outlookmessageheader", "moz-forward-container"}
 _HEADER_START = re.compile(
     r"^\s*(from|de|von|от|da|van|fra|od|date|sent|gesendet|enviado|envoyé)\s*:", re.IGNORECASE

@@ -514,6 +514,16 @@ HTML_SAMPLES = {
         '<body>place 2 north<br><div class="moz-signature">-- <br>Ann<br>lure fish</div></body>'
     ),
     "iphone_signature": "<div>place 2 north</div><div><br></div><div>Sent from my iPhone</div>",
+    "outlook_mac_2011": (
+        '<div>place 2 north</div><div><br></div><span id="OLK_SRC_BODY_SECTION"><div style="'
+        'font-family:Calibri"><span style="font-weight:bold">From: </span>pbem<br><span style="'
+        'font-weight:bold">Date: </span>Monday</div><div>Your turn. lure fish</div></span>'
+    ),
+    "outlook_mac_16": (
+        '<div class="elementToProof">place 2 north</div><div id="mail-editor-reference-message-'
+        'container"><div class="ms-outlook-mobile-reference-message"><p><b>From: </b>pbem<br>'
+        "<b>Date: </b>Monday</p></div><div><p>Your turn. lure fish</p></div></div>"
+    ),
     "zoho": (
         '<div>place 2 north<br></div><div class="zmail_extra_hr" style="border-top: 1px solid '
         'rgb(204, 204, 204)"><br></div><div class="zmail_extra"><div id="Zm-_Id_-Sgn1">---- On '

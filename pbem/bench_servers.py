@@ -145,6 +145,10 @@ class Postgres:
     def running(self) -> bool:
         return listening(self.port)
 
+    def pid(self) -> int:
+        """The server's main process (its sessions are its child processes)."""
+        return int((self.data / "postmaster.pid").read_text().split()[0])
+
     def create_database(self, name: str, template: str = "") -> str:
         """A new database (empty, or a copy of ``template``); its SQLAlchemy URL."""
         import psycopg

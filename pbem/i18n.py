@@ -177,6 +177,14 @@ class _Translated(NodeTransformer):
         )
 
 
+def _sentences_of(catalogue: gettext.NullTranslations) -> gettext.NullTranslations | None:
+    """What a template compiled in ``catalogue`` depends on: its sentences. Every catalogue
+    that leaves them English (a locale without one, ``_Untranslated``) shares one compiled
+    template (None), so players of many unknown locales cost no compilation each."""
+    english = type(catalogue).gettext is gettext.NullTranslations.gettext
+    return None if english and catalogue._fallback is None else catalogue
+
+
 #: what an instance of each plain dict type has as attributes (its class's and their bases')
 _DICT_ATTRIBUTES = {kind: frozenset(dir(kind)) for kind in (dict, FrozenDict)}
 
@@ -204,7 +212,7 @@ class _Environment(jinja2.Environment):
         language is another template in the next)."""
         if self.loader is None:
             raise TypeError("no loader for this environment specified")
-        key = (weakref.ref(self.loader), name, engine_i18n.active())
+        key = (weakref.ref(self.loader), name, _sentences_of(engine_i18n.active()))
         template = self.cache.get(key) if self.cache is not None else None
         if template is not None and (not self.auto_reload or template.is_up_to_date):
             if globals:

@@ -225,3 +225,17 @@ def test_sentences_translated_when_compiled_read_as_gettext_gives_them(sentences
         with use(shouting):
             shouted = i18n.mail_environment().get_template("mail/test/sentence.html")
             assert shouted.render(who="<i>") == "TOM & JERRY &lt;i&gt; & CO 100%"
+
+
+def test_locales_without_a_catalogue_share_one_compiled_template():
+    """A template is compiled once for all the locales whose sentences stay English, and
+    once for each real catalogue."""
+    env = i18n.mail_environment()
+    compiled = {}
+    for locale in ("fr", "nl_BE", "xx", "zz"):
+        with use(i18n.translations(locale)):
+            compiled[locale] = env.get_template("mail/turn.txt")
+    assert len({id(template) for template in compiled.values()}) == 1
+    with use(i18n.translations("es")):
+        assert env.get_template("mail/turn.txt") is not compiled["fr"]
+    assert i18n.render("mail/notice.subject.txt", "fr", subject="Hallo") == "Hallo"

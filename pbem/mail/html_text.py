@@ -353,7 +353,9 @@ class _TextReader:
         name = (attrs.get("name") or "").lower()
         if ident in _CUT_IDS or classes & _CUT_CLASSES or name in _CUT_NAMES:
             return "cut"
-        if tag == "blockquote" or _is_quote_container(classes, ident):
+        if (tag == "blockquote" and not _is_indent(attrs, style)) or _is_quote_container(
+            classes, ident
+        ):
             return "quote"
         if (
             classes & _DROPPED_CLASSES
@@ -371,6 +373,12 @@ class _TextReader:
         self.parts.append(f"\n{mark}\n")
         if self.newlines is not None:
             self.newlines = 1
+
+
+def _is_indent(attrs: dict, style: str) -> bool:
+    """Whether a ``<blockquote>`` only indents the writer's own text: "Indent more" in Gmail
+    and Apple Mail writes one without a border, a class or ``type=cite``."""
+    return "border:none" in style and "class" not in attrs and attrs.get("type") != "cite"
 
 
 def _is_quote_container(classes: set[str], ident: str) -> bool:

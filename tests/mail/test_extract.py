@@ -553,6 +553,18 @@ def test_html_reply_keeps_text_after_a_blockquote():
     assert new_text(html_only(html)) == "lure fish"
 
 
+def test_text_indented_with_a_blockquote_is_the_players_own():
+    """Gmail's and Apple Mail's "Indent more" is a blockquote without a border: not a quote."""
+    html = (
+        '<div dir="ltr">Hi,<div><br></div><blockquote style="margin:0px 0px 0px 40px;border:none;'
+        'padding:0px"><div>place 2 north</div><div>done</div></blockquote><div><br></div>'
+        '<div>Bye</div></div><br><div class="gmail_quote"><div class="gmail_attr">On Mon, Apr 2,'
+        ' 2012 at 6:26 PM pbem wrote:</div><blockquote class="gmail_quote" style="margin:0px '
+        '0px 0px 0.8ex;border-left:1px solid rgb(204,204,204)">lure fish</blockquote></div>'
+    )
+    assert new_text(html_only(html)) == "Hi,\n\nplace 2 north\ndone\n\nBye"
+
+
 def test_a_signature_mark_on_an_empty_element_hides_nothing():
     html = "<p>place 2 north</p><br class='moz-signature'><p>lure fish</p>"
     assert new_text(html_only(html)) == "place 2 north\n\nlure fish"

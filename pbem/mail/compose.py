@@ -178,7 +178,7 @@ def about_template(game: str | None) -> str:
     return own if game and (TEMPLATES_DIR / own).is_file() else "mail/_about.txt"
 
 
-def _term(kind: str | None, language: str):
+def term_for(kind: str | None, language: str):
     """A game's word (a card, a place) as the reader writes it: ``term("river")`` is "río"
     to a Spanish reader; unchanged outside a game."""
     if kind not in engine.names():
@@ -218,7 +218,7 @@ def compose(
         form=False,
         about_template=about_template(values.get("game")),
         word=lambda name: commands.word(name, locale.split("_")[0].split("-")[0]),
-        term=_term(values.get("game"), locale.split("_")[0].split("-")[0]),
+        term=term_for(values.get("game"), locale.split("_")[0].split("-")[0]),
     )
     text = _BLANK_LINES.sub("\n\n", render(f"mail/{kind}.txt", locale, **values)).strip("\n")
     html = render(f"mail/{kind}.html", locale, **values)

@@ -88,6 +88,7 @@ def _context(game: Game, seat: Seat | None, locale: str) -> tuple[dict, object]:
         mailto=lambda command: menu.mailto(thread.reply_to, thread.subject, version, command),
         picture_src=None,
         public_url=links.public_url(settings, game.id),
+        term=compose.term_for(game.kind, locale.split("_")[0].split("-")[0]),  # "barco", "río"
     )
     return context, picture
 

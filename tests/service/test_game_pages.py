@@ -7,10 +7,13 @@ import random
 import re
 
 import pytest
+from sqlalchemy import select
 
 import engine
 from pbem import jobs, links
 from pbem.app import create_app
+from pbem.db import transaction
+from pbem.models import Player
 
 
 @pytest.fixture
@@ -79,3 +82,17 @@ def test_a_whole_game_played_through_the_private_pages(service, client):
     over = client.get(_page(service, game_id, "a1")).get_data(as_text=True)
     assert "Ranking:" in over and "<form" not in over
     assert {m.kind for m in service.outbox()} >= {"turn", "over"}
+
+
+def test_a_private_page_names_the_games_words_in_the_readers_language(service, client):
+    """The hand and the parties' places on a Hengist page are the reader's words, as in the
+    mails ('barco', 'colina'; they were 'boat', 'hill' on the page)."""
+    game_id = service.new_game(kind="hengist", players=2)
+    with transaction(service.settings.database_url) as session:
+        for player in session.scalars(select(Player)):
+            player.locale = "es"
+    html = client.get(_page(service, game_id, "a1")).get_data(as_text=True)
+    assert "a=barco" in html and "a=boat" not in html
+    hand = engine.load("hengist").restore(service.game(game_id)[0].state)["hands"]["a1"]
+    shown = engine.load("hengist").shown(hand[0], "es")
+    assert shown in html.split("Tu mano:")[1][:200]

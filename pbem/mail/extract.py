@@ -159,8 +159,8 @@ _ATTRIBUTION_DETAIL = re.compile(r"@|\d{1,2}:\d{2}|\d{4}|\d{1,2}[./-]\d{1,2}[./-
 _ATTRIBUTION_OPENER = re.compile(r"^((On|El|Am|Em|Le|Il|Op|Den|W dniu|В)\s|\d)")
 _SIGNATURE = re.compile(
     r"^(sent (from|with|via|using) .{1,90}|get outlook for (ios|android).{0,60}"
-    r"|enviad[oa] (desde|do|da|de|con|com|por|a trav[eé]s de) .{1,90}"
-    r"|von meine[mr] .{1,40} gesendet\.?|gesendet (von|mit|über|vom) .{1,90}"
+    r"|enviad[oa] (desde|do|da|de|con|com|por|pelo|via|a trav[eé]s de|a partir d[oa]) .{1,90}"
+    r"|von .{1,50} gesendet\.?|gesendet (von|mit|über|vom) .{1,90}"
     r"|diese nachricht wurde (von|mit) .{1,90} (gesendet|versendet|verschickt)\.?"
     r"|(obtener|obtenga|descargar?|obter|obtenha|baixe|baixar) (o )?outlook (para|for) .{1,40}"
     r"|outlook für (ios|android) (herunterladen|beziehen).{0,40}"

@@ -295,6 +295,10 @@ def test_dash_dash_space_signature_is_dropped():
         "Envoyé de mon iPhone",
         "Inviato da iPhone",
         "Отправлено с iPhone",
+        "Enviado a partir do Correio para Windows 10",
+        "Enviado via iPhone",
+        "Von Yahoo Mail auf Android gesendet",
+        "Von Outlook für Android gesendet",
     ],
 )
 def test_signature_lines_are_dropped(signature):

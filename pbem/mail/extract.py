@@ -144,7 +144,7 @@ _HEADER_LINE = re.compile(
     re.IGNORECASE,
 )
 _ATTRIBUTION_VERB = (
-    r"wrote|writes|escribió|escribio|escreveu|a écrit|ha scritto|schrieb|schreef|geschreven|skrev"
+    r"wrote|writes|escribió|escribio|escreveu|a écrit|ha scritto|schrieb|geschrieben|schreef|geschreven|skrev"
     r"|napisał(\(a\))?|kirjoitti|пишет|написал(\(а\)|а)?"
 )
 #: "On ... wrote:" and its translations, the verb last.

@@ -198,12 +198,15 @@ def test_attribution_wrapped_over_two_lines(attribution):
     assert new_text(plain(body)) == "place 2 north"
 
 
-def test_attribution_with_unquoted_history_cuts_everything_after_it():
-    body = (
-        "place 2 north\n\n"
-        "Am 02.04.2012 um 18:26 schrieb pbem <game@pbem.example>:\n\n"
-        "Your turn. Try: lure fish\n"
-    )
+@pytest.mark.parametrize(
+    "attribution",
+    [
+        "Am 02.04.2012 um 18:26 schrieb pbem <game@pbem.example>:",
+        "pbem <game@pbem.example> hat am 02.04.2012 18:26 geschrieben:",
+    ],
+)
+def test_attribution_with_unquoted_history_cuts_everything_after_it(attribution):
+    body = f"place 2 north\n\n{attribution}\n\nYour turn. Try: lure fish\n"
     assert new_text(plain(body)) == "place 2 north"
 
 

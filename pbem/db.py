@@ -10,6 +10,7 @@ import contextlib
 import gc
 import hashlib
 import sys
+import threading
 from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
@@ -70,19 +71,38 @@ def sessions(url: str) -> sessionmaker[Session]:
 COLLECT_INSIDE_SESSIONS = sys.version_info >= (3, 12)
 
 
-@contextlib.contextmanager
-def _collected_after() -> Iterator[None]:
-    """No cyclic garbage collection inside the block (CPython 3.11): what the block left
-    behind is collected at its end, where no attribute is half stored."""
-    if COLLECT_INSIDE_SESSIONS or not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
-        gc.collect(0)  # nothing was collected inside: all the block made is in generation 0
+class _NoCollectionInside:
+    """No cyclic garbage collection while any thread is inside a block (CPython 3.11): the
+    collector is off from the first block's start to the last one's end, where what the blocks
+    left behind is collected, no attribute half stored. Counted, so that one thread's end never
+    turns the collector on under another thread's block."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._inside = 0
+        self._was_enabled = False
+
+    @contextlib.contextmanager
+    def __call__(self) -> Iterator[None]:
+        if COLLECT_INSIDE_SESSIONS:
+            yield
+            return
+        with self._lock:
+            if self._inside == 0:
+                self._was_enabled = gc.isenabled()
+                gc.disable()
+            self._inside += 1
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._inside -= 1
+                if self._inside == 0 and self._was_enabled:
+                    gc.enable()
+                    gc.collect(0)  # nothing was collected inside: what was made is in gen. 0
+
+
+_collected_after = _NoCollectionInside()
 
 
 @contextlib.contextmanager

@@ -10,8 +10,10 @@ seconds (docs/PROOF.md). Collections wait for the end of the transaction instead
 from __future__ import annotations
 
 import gc
+import threading
 import weakref
 
+import pytest
 from sqlalchemy import select
 
 from pbem import db
@@ -47,3 +49,28 @@ def test_no_collection_starts_inside_a_session_and_its_garbage_goes_at_its_end(s
     if not db.COLLECT_INSIDE_SESSIONS:
         assert inside == 0
     assert all(ref() is None for ref in garbage)
+
+
+def test_one_thread_ending_a_session_leaves_the_collector_off_for_another_still_inside(
+    sqlite_settings,
+):
+    if db.COLLECT_INSIDE_SESSIONS:
+        pytest.skip("the collector runs inside sessions on this Python")
+    url = sqlite_settings.database_url
+    inside, first_done, seen = threading.Event(), threading.Event(), []
+
+    def second():
+        with db.transaction(url):
+            inside.set()
+            first_done.wait(10)
+            seen.append(gc.isenabled())
+
+    with db.transaction(url) as session:
+        session.execute(select(Player)).all()
+        thread = threading.Thread(target=second)
+        thread.start()
+        inside.wait(10)
+    first_done.set()  # the first session has ended; the second is still open
+    thread.join(10)
+    assert seen == [False]
+    assert gc.isenabled()

@@ -4,12 +4,9 @@ tool tile across two rolls, the herd's resource and the figures on its tile)."""
 
 from __future__ import annotations
 
-import json
-import random
-
 from conftest import GAME, at_action, new
 
-from tests.hidden_information import check_whole_games
+from tests.hidden_information import check_whole_games, stoneage_hidden_from
 
 
 def test_four_players_share_a_resource_area_up_to_seven_figures():
@@ -104,41 +101,12 @@ def test_figures_on_the_tile_are_fed_normally(dice):
     assert s["phase"] == "place" and s["round"] == 2
 
 
-def hidden_from(state: dict, viewer: str | None, chooser: random.Random) -> dict:
-    """``state`` with everything ``viewer`` may not know dealt anew: the face-down deck ("ponlas
-    boca abajo"), the buildings below each stack's top ("revela la primera loseta de cada
-    pila"), the herd tiles below the top one (face down; only the top one's back shows) and
-    the cards the others drew from the deck, swapped with cards of the deck."""
-    copy = json.loads(json.dumps(state))
-    chooser.shuffle(copy["deck"])
-    for stack in copy["stacks"]:
-        below = stack[1:]
-        chooser.shuffle(below)
-        stack[1:] = below
-    herd = copy["herd"]
-    if herd and len(herd["pile"]) > 1:
-        below = herd["pile"][1:]
-        chooser.shuffle(below)
-        herd["pile"][1:] = below
-    if copy["phase"] == "over":
-        return copy
-    for player, me in copy["p"].items():
-        if player == viewer:
-            continue
-        for k, card in enumerate(me["drawn"][: len(copy["deck"])]):
-            swapped = copy["deck"][k]
-            copy["deck"][k] = card
-            me["drawn"][k] = swapped
-            me["cards"][me["cards"].index(card)] = swapped
-    return copy
-
-
 def test_what_a_player_may_not_know_changes_nothing_they_read():
     """Round after round, for the public and for each player: the same view, commands and help
     whatever the face-down deck, building stacks, herd tiles and the others' drawn cards are."""
     players = ["p1", "p2", "p3"]
     options = {"mammoth_herd": True}
-    assert check_whole_games(GAME, players, hidden_from, range(2), options) > 100
+    assert check_whole_games(GAME, players, stoneage_hidden_from, range(2), options) > 100
 
 
 def test_the_rules_answer_limits_players_only_where_the_texts_do():

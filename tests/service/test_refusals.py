@@ -1,0 +1,250 @@
+"""How a mail that cannot be applied is answered, in every game and language: the refusal
+quotes the line, says why and lists what its player may write now, from their own view; two
+positions the player cannot tell apart get the same refusal to the byte; a mail applied in
+part says so and shows only what an applied mail would."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import random
+
+import pytest
+from service_mails import text_of
+from sqlalchemy import select
+
+import engine
+from engine.i18n import _, use
+from pbem import games, i18n, notify
+from pbem.db import transaction
+from pbem.i18n import quote
+from pbem.models import Game, Move, OutboundMail
+from tests.hidden_information import (
+    hengist_hidden_from,
+    honga_hidden_from,
+    seeded_anew,
+    stoneage_hidden_from,
+)
+
+LANGUAGES = ["en", "es", "de", "pt"]
+
+# a line of each kind of mistake in the first position of each game
+MISTAKES = {
+    "honga": {"unknown": "place 9 nowhere", "not now": "done", "bad argument": "place 7 north"},
+    "stoneage": {
+        "unknown": "place 9 nowhere",
+        "not now": "use forest",
+        "bad argument": "place 9 hunt",
+    },
+    "hengist": {"unknown": "move a nowhere", "not now": "raid h1 white", "bad argument": "spy a 7"},
+}
+
+HIDDEN = {
+    "honga": honga_hidden_from,
+    "stoneage": seeded_anew(stoneage_hidden_from),
+    "hengist": seeded_anew(hengist_hidden_from),
+}
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def new_game(service, kind: str, locale: str, players: int = 2, seed: int = 5) -> int:
+    """A started game whose players (a1@x.test, ...) all read ``locale``."""
+    with transaction(service.settings.database_url) as session:
+        for n in range(1, players + 1):
+            games.player_for(session, f"a{n}@x.test").locale = locale
+    return service.new_game(kind=kind, players=players, seed=seed)
+
+
+def in_language(locale: str, text: str) -> str:
+    with use(i18n.translations(locale)):
+        return _(text)
+
+
+def reason(game_id: int, service, name: str, line: str, locale: str) -> str:
+    """The engine's reason for refusing ``line`` now, in ``locale``."""
+    game, _seats = service.game(game_id)
+    game_engine = engine.load(game.kind)
+    with use(i18n.translations(locale)), pytest.raises(engine.IllegalMove) as refused:
+        game_engine.play(service.state(game_id), name, line)
+    return str(refused.value)
+
+
+def legal_block(body: str, locale: str) -> str:
+    """The list of commands a mail offers, from its heading to the line about ``#N``."""
+    start = body.index(in_language(locale, "What you may write now:"))
+    return body[start : body.index("#", start)]
+
+
+def moves(service, game_id: int) -> list[str]:
+    with transaction(service.settings.database_url) as session:
+        return list(session.scalars(select(Move.command).where(Move.game_id == game_id)))
+
+
+def last_mail_to(service, address: str) -> OutboundMail:
+    return [m for m in service.outbox() if m.to_address == address][-1]
+
+
+@pytest.mark.parametrize("locale", LANGUAGES)
+@pytest.mark.parametrize("kind", sorted(MISTAKES))
+def test_every_kind_of_mistake_is_quoted_explained_and_answered_with_the_legal_list(
+    service, kind, locale
+):
+    game_id = new_game(service, kind, locale)
+    mover = service.to_move(game_id)[0]
+    other = next(s["name"] for s in service.game(game_id)[1] if s["name"] != mover)
+    address = service.seat(game_id, mover)["address"]
+    turn_mail = last_mail_to(service, address)
+    offered = legal_block(text_of(turn_mail), locale)
+    version = service.game(game_id)[0].version
+    lines = dict(MISTAKES[kind])
+    first_legal = service.legal(game_id, mover)[0]
+    lines["late"] = f"#{version - 1}\n{first_legal}"
+    for what, line in lines.items():
+        sent = service.deliver(service.reply(game_id, mover, line))
+        assert [(m.kind, m.to_address) for m in sent] == [("error", address)], what
+        body = text_of(sent[0])
+        quoted = line.split("\n")[0]
+        assert quote(quoted) in body, what
+        if what == "late":
+            with use(i18n.translations(locale)):
+                why = _(
+                    "This mail was written for position #{guard}, but the game is at #{now}: "
+                    "read the latest mail and send your commands again."
+                ).format(guard=version - 1, now=version)
+        else:
+            why = reason(game_id, service, mover, line, locale)
+        assert flat(why) in flat(body), what
+        assert legal_block(body, locale) == offered, what
+    assert service.game(game_id)[0].version == version and moves(service, game_id) == []
+    # out of turn: the line, whose turn it is, and no list (nothing is the player's to write)
+    out_of_turn = service.deliver(service.reply(game_id, other, first_legal))
+    body = text_of(out_of_turn[0])
+    assert [m.kind for m in out_of_turn] == ["error"] and quote(first_legal) in body
+    assert flat(reason(game_id, service, other, first_legal, locale)) in flat(body)
+    assert in_language(locale, "What you may write now:") not in body
+    # a reply to an older mail, after a move: nothing applied, the position now, in words
+    applied = service.turn_of(game_id, mover)[:1]
+    service.deliver(service.reply(game_id, mover, applied[0]))
+    replying = {"In-Reply-To": turn_mail.message_id}
+    late = service.deliver(service.reply(game_id, mover, first_legal, headers=replying))
+    assert [(m.kind, m.to_address) for m in late] == [("stale", address)]
+    with use(i18n.translations(locale)):
+        told = _(
+            "You answered the mail of position #{answered}, but the game is at #{now}: nothing "
+            "of your mail was applied. Here is the game as it is now; please send your "
+            "commands again."
+        ).format(answered=version, now=version + 1)
+    assert flat(told) in flat(text_of(late[0]))
+    assert moves(service, game_id) == applied
+
+
+# -- two positions the player cannot tell apart get the same refusal ----------------------------
+
+
+def stored(service, game_id: int, state: dict, version: int) -> None:
+    """The game at ``state``, as position ``version``."""
+    with transaction(service.settings.database_url) as session:
+        game = session.get(Game, game_id)
+        game.state, game.version = engine.load(game.kind).dump(state), version
+
+
+def bodies(row: OutboundMail) -> list[str]:
+    """Every part a reader sees: the text, the HTML, the picture."""
+    message = email.message_from_bytes(row.message, policy=email.policy.default)
+    return [part.get_content() for part in message.walk() if not part.is_multipart()]
+
+
+def blind_mails(game_engine, state: dict, player: str, chooser: random.Random) -> list[str]:
+    """Mails a player might write: commands of the position, in any order, and a mistake."""
+    legal = game_engine.legal(state, player)
+    mails = []
+    for _mail in range(6):
+        lines = [chooser.choice(legal) for _ in range(chooser.randint(0, 3))]
+        mistake = chooser.choice(["place 9 nowhere", "move a nowhere", "done done", *legal])
+        lines.insert(chooser.randint(0, len(lines)), mistake)
+        mails.append("\n".join(lines))
+    return mails
+
+
+@pytest.mark.parametrize("kind", sorted(MISTAKES))
+def test_a_refusal_is_the_same_to_the_byte_whatever_the_player_cannot_see(
+    service, monkeypatch, kind
+):
+    """A few positions of a game played by bots, each against the same one with everything
+    its mover may not know dealt anew (the other's cards, the piles, the seed): every mail
+    refused whole in one is refused whole in the other, with the very same mail."""
+    monkeypatch.setattr(notify, "ANSWER_LIMIT", 10_000)  # many refusals to one address
+    game_id = new_game(service, kind, "en")
+    game_engine, chooser = engine.load(kind), random.Random(2)
+    compared = 0
+    for _position in range(4):
+        for _turn in range(chooser.randint(1, 3)):
+            mover = service.to_move(game_id)[0]
+            service.deliver(
+                service.reply(game_id, mover, "\n".join(service.turn_of(game_id, mover)))
+            )
+        mover = service.to_move(game_id)[0]
+        seen, version = service.state(game_id), service.game(game_id)[0].version
+        unseen = HIDDEN[kind](seen, mover, chooser)
+        assert unseen != seen
+        for mail in blind_mails(game_engine, seen, mover, chooser):
+            answers = []
+            for state in (seen, unseen):
+                stored(service, game_id, state, version)
+                sent = service.deliver(service.reply(game_id, mover, mail))
+                answers.append([(m.kind, bodies(m) if m.kind == "error" else None) for m in sent])
+            assert answers[0] == answers[1], mail
+            compared += answers[0][0][0] == "error"
+        stored(service, game_id, seen, version)
+    assert compared > 5
+
+
+# -- a mail applied in part ----------------------------------------------------------------------
+
+# per game: the lines that bring the first player's decision, a mail, and of it the lines that
+# stay applied, the refused line and the other lines not carried out
+IN_PART = {
+    "stoneage": (
+        ["place 1 forest", "place 5 hunt", "place 4 hunt"],
+        ["use forest", "tools ask", "place 9 nowhere", "use hunt"],
+        (["use forest"], "place 9 nowhere", ["tools ask", "use hunt"]),
+    ),
+    "hengist": ([], ["move a 1a", "done", "move b 1b"], (["move a 1a", "done"], "move b 1b", [])),
+}
+
+
+@pytest.mark.parametrize("locale", LANGUAGES)
+@pytest.mark.parametrize("kind", sorted(IN_PART))
+def test_a_mail_failing_after_a_roll_or_draw_keeps_it_and_says_what_was_refused(
+    service, kind, locale
+):
+    """The lines up to the last one that rolled or drew stay applied, as the README says; the
+    mover is told which line stands last, which was refused and why, and what else was not
+    carried out; the others read the applied moves only."""
+    game_id = new_game(service, kind, locale)
+    before, mail, (applied, refused, aside) = IN_PART[kind]
+    for line in before:
+        service.deliver(service.reply(game_id, service.to_move(game_id)[0], line))
+    mover = service.to_move(game_id)[0]
+    sent = service.deliver(service.reply(game_id, mover, "\n".join(mail)))
+    assert moves(service, game_id) == before + applied
+    address = service.seat(game_id, mover)["address"]
+    own = [text_of(m) for m in sent if m.to_address == address]
+    assert len(own) == 1
+    with use(i18n.translations(locale)):
+        told = [
+            _(
+                "Your mail was applied up to this line, the last one that rolled dice or drew "
+                "cards: a roll or a draw, once made, counts, as at the table."
+            ),
+            quote(applied[-1]),
+            _("The rest of your mail was not carried out. This line could not be:"),
+            quote(refused),
+        ] + ([_("Not carried out either:"), quote("\n".join(aside))] if aside else [])
+    for sentence in told:
+        assert flat(sentence) in flat(own[0]), sentence
+    for other in (m for m in sent if m.to_address != address):
+        assert flat(told[2]) not in flat(text_of(other)), "only the mover reads of the refusal"

@@ -31,7 +31,7 @@ from pbem.db import transaction
 from pbem.mail import compose
 from pbem.mail.accept import accept
 from pbem.models import Game
-from pbem.pictures import canvas, png
+from pbem.pictures import png
 
 #: the steps ``--parts`` times: (depth, name, owner, attribute), each called through its owner
 PARTS = (
@@ -41,7 +41,6 @@ PARTS = (
     (2, "turn mails", notify, "turn"),
     (3, "the reader's view and the board picture", notify, "position"),
     (4, "picture: drawing", pictures.renderer("honga"), "draw"),
-    (4, "picture: palette", canvas.Canvas, "quantized"),
     (4, "picture: PNG", png, "write"),
     (3, "text and HTML (templates, headers)", compose, "compose"),
     (3, "into the outbox (bytes, row)", notify, "queue"),

@@ -5,10 +5,13 @@ they stay sharp on phone screens. Text uses DejaVu Sans Condensed, kept beside t
 (fonts/, its licence there): the same picture on every machine, and the accented letters of
 Spanish, German and Portuguese, which Pillow's built-in font lacks (it drew them as boxes).
 Rendered words are cached: the same label in the next picture costs a paste, not a layout.
+The picture is drawn in palette mode, so its PNG is written as drawn; a word's antialiased
+edge is drawn in three steps between its ink and each colour under it.
 """
 
 from __future__ import annotations
 
+import itertools
 from functools import lru_cache
 from pathlib import Path
 
@@ -67,15 +70,63 @@ def _word(text: str, size: int, bold: bool) -> Image.Image:
     return mask
 
 
+#: a text's edges are drawn in these steps from the colour under it to its ink
+EDGE_STEPS = (0.25, 0.5, 0.75)
+#: the mask's coverage from which each step (then the ink itself) is drawn: the midpoints
+_THRESHOLDS = (32, 96, 160, 224)
+
+
+@lru_cache(maxsize=1024)
+def _edges(ink: tuple, under: tuple) -> tuple[tuple[int, ...], ...]:
+    """The colours of a text's antialiased edge from ``under`` towards ``ink``, then ``ink``."""
+    steps = [
+        tuple(round(a + (b - a) * s) for a, b in zip(under, ink, strict=True)) for s in EDGE_STEPS
+    ]
+    return (*steps, ink)
+
+
+@lru_cache(maxsize=4096)
+def _covers(text: str, size: int, bold: bool) -> tuple:
+    """For each of :data:`_THRESHOLDS`, the pixels a word covers at least that much (mode 1,
+    Pillow's core images)."""
+    mask = _word(text, size, bold).im
+    return tuple(mask.point([0] * low + [255] * (256 - low), "1") for low in _THRESHOLDS)
+
+
+@lru_cache(maxsize=4096)
+def _stamp(text: str, size: int, bold: bool, steps: tuple[int, ...]):
+    """A word in palette indices: each pixel the edge step (or ink) nearest its coverage."""
+    bounds = [*_THRESHOLDS, 256]
+    lut = [0] * bounds[0]
+    for index, (low, high) in zip(steps, itertools.pairwise(bounds), strict=True):
+        lut += [index] * (high - low)
+    return _word(text, size, bold).im.point(lut, "P")
+
+
 class Canvas:
-    """One picture being drawn: RGB while drawing, a small palette PNG at the end."""
+    """One picture being drawn, in palette mode: a colour gets its index when first drawn,
+    so the picture needs no mapping onto a palette before its PNG is written."""
 
     def __init__(self, height: int, width: int = WIDTH, background=PAPER):
-        self.image = Image.new("RGB", (width, height), background)
+        self.colours: dict[tuple, int] = {}  # the palette: colour -> index, in order of use
+        self.listed: list[tuple] = []  # index -> colour
+        self.image = Image.new("P", (width, height), self.ink(background))
         self.draw = ImageDraw.Draw(self.image)
         self.width, self.height = width, height
-        self.fills: dict[tuple, None] = {background: None}  # colours used, in order
-        self.edges: dict[tuple, None] = {}  # (text colour, colour under it): antialiased edges
+
+    def ink(self, colour) -> int | None:
+        """The palette index of ``colour`` (None for none); past 256 colours the nearest."""
+        if colour is None:
+            return None
+        colour = tuple(colour)
+        index = self.colours.get(colour)
+        if index is None:
+            if len(self.colours) < 256:
+                index = self.colours[colour] = len(self.colours)
+                self.listed.append(colour)
+            else:
+                index = self.colours[min(self.colours, key=lambda c: _distance(c, colour))]
+        return index
 
     def paragraph(self, x, y, text, width: int, size: int = 20, colour=INK, align: str = "m"):
         """``text`` wrapped to ``width`` pixels from (x, y), ``align`` l or m; its height."""
@@ -108,18 +159,34 @@ class Canvas:
             size -= 2
             mask = _word(text, size, bold)
         w, h = mask.size
-        left = x - {"l": 0, "m": w / 2, "r": w}[anchor[0]]
-        top = y - {"t": 0, "m": h / 2, "b": h}[anchor[1]]
-        under = (min(max(round(left), 0), self.width - 1), min(max(round(top), 0), self.height - 1))
-        self.edges[(tuple(colour), self.image.getpixel(under))] = None
-        self.image.paste(colour, (round(left), round(top), round(left) + w, round(top) + h), mask)
+        left = round(x - {"l": 0, "m": w / 2, "r": w}[anchor[0]])
+        top = round(y - {"t": 0, "m": h / 2, "b": h}[anchor[1]])
+        box, ink = (left, top, left + w, top + h), tuple(colour)
+        region = self.image.im.crop(box)
+        low, high = region.getextrema()
+        if low == high:  # on one colour: the word's edges are steps between it and the ink
+            stamp = _stamp(text, size, bold, self._steps(ink, self.listed[low]))
+            self.image.im.paste(stamp, box, _covers(text, size, bold)[0])
+        else:
+            self._blended(region, box, (text, size, bold), ink)
         return w
 
-    def _use(self, *colours) -> None:
-        self.fills.update((tuple(c), None) for c in colours if c is not None)
+    def _steps(self, ink: tuple, under: tuple) -> tuple[int, ...]:
+        """The indices of the edge steps from ``under`` to ``ink``, then of ``ink``."""
+        return tuple(map(self.ink, _edges(ink, under)))
+
+    def _blended(self, region, box, word: tuple, ink: tuple) -> None:
+        """A word over several colours (``region``, the pixels under it): each edge pixel
+        steps into the colour under it."""
+        luts = [list(range(256)) for _ in _THRESHOLDS]
+        for under in (index for index, count in enumerate(region.histogram()) if count):
+            for lut, index in zip(luts, self._steps(ink, self.listed[under]), strict=True):
+                lut[under] = index
+        for lut, cover in zip(luts, _covers(*word), strict=True):
+            self.image.im.paste(region.point(lut, "P"), box, cover)
 
     def box(self, x0, y0, x1, y1, fill=None, outline=None, width: int = 2, radius: int = 0):
-        self._use(fill, outline)
+        fill, outline = self.ink(fill), self.ink(outline)
         if radius:
             self.draw.rounded_rectangle(
                 (x0, y0, x1, y1), radius, fill=fill, outline=outline, width=width
@@ -128,12 +195,11 @@ class Canvas:
             self.draw.rectangle((x0, y0, x1, y1), fill=fill, outline=outline, width=width)
 
     def disc(self, cx, cy, r, fill=None, outline=None, width: int = 2):
-        self._use(fill, outline)
+        fill, outline = self.ink(fill), self.ink(outline)
         self.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=outline, width=width)
 
     def line(self, points, colour=LINE, width: int = 2):
-        self._use(colour)
-        self.draw.line(points, fill=colour, width=width)
+        self.draw.line(points, fill=self.ink(colour), width=width)
 
     def token(self, cx, cy, r, fill, label="", size: int | None = None, colour=WHITE):
         """A playing piece: a disc with a dark rim and an optional label in it."""
@@ -143,35 +209,25 @@ class Canvas:
             self.text(cx, cy, label, size, colour, anchor="mm", bold=True, fit=2 * r - 4, scale=1)
 
     def polygon(self, points, fill=None, outline=None):
-        self._use(fill, outline)
-        self.draw.polygon(points, fill=fill, outline=outline)
+        self.draw.polygon(points, fill=self.ink(fill), outline=self.ink(outline))
 
-    def palette(self) -> list[tuple[int, int, int]]:
-        """The colours drawn, then the steps of each text's edge into the colour under it."""
-        colours = dict.fromkeys([*self.fills, *(ink for ink, _under in self.edges)])
-        for ink, under in self.edges:
-            for step in (0.25, 0.5, 0.75):
-                blend = zip(under, ink, strict=True)
-                colours[tuple(round(a + (b - a) * step) for a, b in blend)] = None
-        return list(colours)
+    def palette(self) -> list[int]:
+        """The colours drawn, in the order of their indices, flat (r, g, b, r, ...)."""
+        return [channel for colour in self.colours for channel in colour]
 
-    def quantized(self) -> Image.Image:
-        """The picture in a palette: flat colours make it small and quick to write.
-
-        The palette is made of the colours drawn (and their text edges), so mapping the
-        picture onto it is exact and fast; a picture of too many colours is quantized.
-        """
-        colours = self.palette()
-        if len(colours) <= 256:
-            palette = Image.new("P", (1, 1))
-            palette.putpalette([c for colour in colours for c in colour])
-            return self.image.quantize(palette=palette, dither=Image.Dither.NONE)
-        return self.image.quantize(256, Image.Quantize.FASTOCTREE, dither=0)
+    def paletted(self) -> Image.Image:
+        """The picture with its palette."""
+        self.image.putpalette(self.palette())
+        return self.image
 
     def png(self) -> bytes:
         """The picture as a palette PNG (:mod:`pbem.pictures.png` deflates each band of
         rows once)."""
-        return png.write(self.quantized())
+        return png.write(self.paletted())
+
+
+def _distance(one: tuple, other: tuple) -> int:
+    return sum((a - b) ** 2 for a, b in zip(one, other, strict=True))
 
 
 @lru_cache(maxsize=1024)

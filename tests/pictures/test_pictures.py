@@ -87,3 +87,21 @@ def _drawn(letter: str) -> bytes:
 def test_the_font_draws_the_letters_of_every_language(letter):
     missing = _drawn("\U000f0000")  # a private-use code point: no font has a glyph for it
     assert _drawn(letter) != missing
+
+
+@pytest.mark.parametrize("right", [199, 99])
+def test_words_drawn_in_the_palette_are_the_words_pillow_blends(right):
+    """A word on one colour or across two: each pixel within an eighth of the way between
+    them of Pillow's antialiased text in RGB (its edges are drawn in quarter steps)."""
+    word, size, ink, blue = "Größe 42", round(30 * canvas.TEXT_SCALE), canvas.WHITE, (0, 114, 178)
+    drawn = canvas.Canvas(60, 200)
+    drawn.box(0, 0, right, 59, fill=blue, width=0)
+    drawn.text(20, 10, word, 30, ink, bold=True)
+    mask = canvas._word(word, size, True)
+    expected = Image.new("RGB", (200, 60), canvas.PAPER)
+    ImageDraw.Draw(expected).rectangle((0, 0, right, 59), fill=blue)
+    expected.paste(ink, (20, 10, 20 + mask.width, 10 + mask.height), mask)
+    ours, theirs = drawn.paletted().convert("RGB").tobytes(), expected.tobytes()
+    assert max(abs(a - b) for a, b in zip(ours, theirs, strict=True)) <= 255 // 8 + 1
+    unders = 1 if right == 199 else 2  # the colours the word lies on
+    assert len(drawn.colours) == 3 + 3 * unders  # paper, blue, white; 3 edge steps each

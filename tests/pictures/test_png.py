@@ -50,7 +50,7 @@ def test_pictures_are_the_pixels_and_palette_pillow_writes(kind):
     game, module = engine.load(kind), pictures.renderer(kind)
     for state in positions(kind, every=15):
         canvas = module.draw(module.scene(game.view(state, players(kind)[0])))
-        quantized = canvas.quantized()
+        quantized = canvas.paletted()
         pillow = io.BytesIO()
         quantized.save(pillow, "PNG")
         ours, theirs = (Image.open(io.BytesIO(data)) for data in (canvas.png(), pillow.getvalue()))

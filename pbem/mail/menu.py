@@ -2,9 +2,11 @@
 
 Commands that differ in one number only make a row: "place 1 north" ... "place 4 north" is
 the row "place … north" with the choices 1 2 3 4, so HONGA's sixteen placements are a 4x4
-grid. Other commands stand on their own. A group too long to show whole (Hengist's card
-combinations) shows the first command of each kind and how many more there are of it.
-Nothing here knows a game: only the words of the commands.
+grid; where two numbers vary, the rows are cut along the one that makes fewer of them
+("place … north card 1", "place … north card 2"). Other commands stand on their own. A group
+longer than a phone's screen (Hengist's card combinations, Stone Age's ways to pay) shows the
+first command of each kind and how many more there are of it. Nothing here knows a game: only
+the words of the commands.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from functools import lru_cache
 from urllib.parse import quote
 
 GAP = "…"
-SHOWN_PER_GROUP = 100  # commands shown in one group before it shows one of each kind
+LINES_PER_GROUP = 12  # lines of one group shown before it shows one of each kind
 
 
 @dataclass
@@ -40,23 +42,39 @@ def _shape(command: str) -> tuple[str, ...]:
 
 
 def _rows(commands: list[str]) -> list[Row]:
-    """Commands of one shape that differ in one number become one row; others, one each."""
-    shapes: dict[tuple[str, ...], list[str]] = {}
+    """Commands of one shape that differ in numbers become rows along one of them (the one
+    that makes the fewest rows); a command alone of its shape stands on its own."""
+    shapes: dict[tuple[str, ...], list[list[str]]] = {}
     for command in commands:
-        shapes.setdefault(_shape(command), []).append(command)
+        shapes.setdefault(_shape(command), []).append(command.split())
     rows, single = [], []
     for shape, same in shapes.items():
-        words = [command.split() for command in same]
-        varying = [i for i in range(len(shape)) if len({w[i] for w in words}) > 1]
-        if len(same) > 1 and len(varying) == 1:
-            at = varying[0]
-            label = " ".join(GAP if i == at else word for i, word in enumerate(words[0]))
-            rows.append(Row(label, [(w[at], c) for w, c in zip(words, same, strict=True)]))
-        else:
-            single += same
+        varying = [i for i in range(len(shape)) if len({w[i] for w in same}) > 1]
+        if not varying:
+            single += [" ".join(w) for w in same]
+            continue
+        cuts = [_cut(same, at) for at in varying]
+        rows += min(cuts, key=len)
     if single:
         rows.append(Row("", [(c, c) for c in single]))
     return rows
+
+
+def _cut(same: list[list[str]], at: int) -> list[Row]:
+    """``same`` (commands of one shape, as words) as rows whose choices are the word ``at``."""
+    by_label: dict[str, list[tuple[str, str]]] = {}
+    for words in same:
+        label = " ".join(GAP if i == at else word for i, word in enumerate(words))
+        by_label.setdefault(label, []).append((words[at], " ".join(words)))
+    return [
+        Row(label, choices) if len(choices) > 1 else Row("", [(choices[0][1], choices[0][1])])
+        for label, choices in by_label.items()
+    ]
+
+
+def _lines(rows: list[Row]) -> int:
+    """Lines ``rows`` take in a mail's text: a row with a label one, others one a command."""
+    return sum(1 if row.label else len(row.choices) for row in rows)
 
 
 def _kinds(commands: list[str]) -> list[Row]:
@@ -75,7 +93,7 @@ def menu(commands: list[str]) -> list[Group]:
     out = []
     for word, same in groups.items():
         rows = _rows(same)
-        if sum(len(row.choices) for row in rows) > SHOWN_PER_GROUP:
+        if _lines(rows) > LINES_PER_GROUP:
             rows = _kinds(same)
         out.append(Group(word, rows, len(same)))
     return out

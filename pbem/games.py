@@ -44,13 +44,18 @@ class GameError(ValueError):
 
 class Refused(GameError):
     """A mail's line that cannot be applied now: ``line`` is quoted back with the reason;
-    ``set_aside`` lists the mail's other lines that were not carried out because of it."""
+    ``set_aside`` lists the mail's other lines that were not carried out because of it;
+    ``tried_after``: how many of the mail's game lines before it were played first (its
+    reason is of the position they lead to, though none of them is applied)."""
 
-    def __init__(self, line: str, reason: str, set_aside: list[str] | None = None):
+    def __init__(
+        self, line: str, reason: str, set_aside: list[str] | None = None, tried_after: int = 0
+    ):
         super().__init__(reason)
         self.line = line
         self.reason = reason
         self.set_aside = list(set_aside or [])
+        self.tried_after = tried_after
 
 
 def player_for(session: Session, address: str) -> Player:
@@ -344,7 +349,9 @@ def play_lines(game_engine, state: dict, player: str, lines: list[str]) -> Playe
                 ).format(previous=lines[index - 1])
             else:
                 reason = str(exc)
-            refused = Refused(line, reason, lines[kept_lines:index] + lines[index + 1 :])
+            refused = Refused(
+                line, reason, lines[kept_lines:index] + lines[index + 1 :], index - kept_lines
+            )
             if not kept_lines:
                 raise refused from None
             return Played(lines[:kept_lines], kept, refused, logged[:kept_lines])

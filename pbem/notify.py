@@ -347,9 +347,11 @@ def error(
     reason: str,
     in_reply_to: str | None,
     line_number: int | None = None,
+    tried_after: int = 0,
 ) -> OutboundMail | None:
     """A refused mail: the line that failed (and its number in a mail of several), why, and
-    what is legal now (nothing was applied)."""
+    what is legal now (nothing was applied); ``tried_after``: game lines above it were played
+    first (:class:`pbem.games.Refused`), which the mail says."""
     game_engine = engine.load(game.kind)
     with use(i18n.translations(seat.player.language)):
         allowed, last_note = _answer_budget(session, seat.player.address)
@@ -362,6 +364,7 @@ def error(
             "game_title": game_engine.title,
             "line": line,
             "line_number": line_number,
+            "tried_after": tried_after,
             "reason": reason,
             "legal": legal,
             "help": game_engine.help(state, seat.name) if legal else "",

@@ -435,6 +435,7 @@ def _refuse(mail: SeatMail, refused: games.Refused, parsed: commands.Parsed | No
         refused.reason,
         mail.reply_to,
         line_number=number,
+        tried_after=refused.tried_after,
     )
 
 

@@ -63,13 +63,13 @@ def in_language(locale: str, text: str) -> str:
         return _(text)
 
 
-def reason(game_id: int, service, name: str, line: str, locale: str) -> str:
-    """The engine's reason for refusing ``line`` now, in ``locale``."""
+def reason(game_id: int, service, name: str, mail: str, locale: str) -> str:
+    """The reason for refusing the game lines of ``mail`` now, in ``locale``."""
     game, _seats = service.game(game_id)
     game_engine = engine.load(game.kind)
-    with use(i18n.translations(locale)), pytest.raises(engine.IllegalMove) as refused:
-        game_engine.play(service.state(game_id), name, line)
-    return str(refused.value)
+    with use(i18n.translations(locale)), pytest.raises(games.Refused) as refused:
+        games.play_lines(game_engine, service.state(game_id), name, mail.split("\n"))
+    return refused.value.reason
 
 
 def legal_block(body: str, locale: str) -> str:
@@ -102,11 +102,17 @@ def test_every_kind_of_mistake_is_quoted_explained_and_answered_with_the_legal_l
     lines = dict(MISTAKES[kind])
     first_legal = service.legal(game_id, mover)[0]
     lines["late"] = f"#{version - 1}\n{first_legal}"
+    lines["after a line"] = f"{first_legal}\n{first_legal}"
+    tried_first = in_language(
+        locale,
+        "The lines above it were possible and were tried first; as this one failed, none of "
+        "them was applied.",
+    )
     for what, line in lines.items():
         sent = service.deliver(service.reply(game_id, mover, line))
         assert [(m.kind, m.to_address) for m in sent] == [("error", address)], what
         body = text_of(sent[0])
-        quoted = line.split("\n")[0]
+        quoted = line.split("\n")[what == "after a line"]
         assert quote(quoted) in body, what
         if what == "late":
             with use(i18n.translations(locale)):
@@ -118,6 +124,7 @@ def test_every_kind_of_mistake_is_quoted_explained_and_answered_with_the_legal_l
             why = reason(game_id, service, mover, line, locale)
         assert flat(why) in flat(body), what
         assert legal_block(body, locale) == offered, what
+        assert (flat(tried_first) in flat(body)) == (what == "after a line"), what
     assert service.game(game_id)[0].version == version and moves(service, game_id) == []
     # out of turn: the line, whose turn it is, and no list (nothing is the player's to write)
     out_of_turn = service.deliver(service.reply(game_id, other, first_legal))

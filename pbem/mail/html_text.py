@@ -3,7 +3,8 @@
 Block structure follows what a browser renders (the ``innerText`` rule of the HTML standard):
 a paragraph, a list, a quote, a heading or a ``<pre>`` stands a blank line apart from what is
 around it; a ``<div>``, a list item, a table row or a ``<br>`` ends a line; runs of blank lines
-are one. Paragraphs without margins are lines: Word's (Outlook's ``MsoNormal``, where an empty
+are one. A list item begins with its marker as a browser draws it ("1. " in an ``<ol>``, a
+bullet in a ``<ul>``; an ``<ol>``'s ``type`` is read as numbers). Paragraphs without margins are lines: Word's (Outlook's ``MsoNormal``, where an empty
 paragraph is a blank line) and those whose style, inline or in the mail's style sheet, sets
 their top and bottom margins to zero (Outlook on the web, Hotmail).
 
@@ -29,6 +30,8 @@ _PARAGRAPH_BLOCKS = {
     "blockquote", "dl", "figure", "h1", "h2", "h3", "h4", "h5", "h6", "ol", "p", "pre", "ul",
 }  # fmt: skip
 _LISTS = {"ol", "ul"}
+#: The bullets a browser draws in a ``<ul>``, by how deep in lists it is (the last for deeper).
+_BULLETS = ("•", "◦", "▪")
 _VOID = {
     "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr",
 }  # fmt: skip
@@ -38,26 +41,31 @@ _QUOTE_END = "\ue001"
 #: Elements holding only an attribution or a signature: dropped in replies.
 _DROPPED_CLASSES = {
     "moz-cite-prefix", "gmail_signature", "moz-signature", "protonmail_signature_block",
-    "elementtoproof-signature",
+    "elementtoproof-signature", "fairemail_signature", "k9mail-signature",
 }  # fmt: skip
 _DROPPED_IDS = {
     "signature", "applemailsignature", "ms-outlook-mobile-signature", "composer_signature",
-    "ymail_android_signature", "x_signature", "divtagdefaultsignature",
+    "ymail_android_signature", "divtagdefaultsignature",
 }  # fmt: skip
 #: Elements named (``name=``) as a signature, and as the start of the history (Spark).
 _DROPPED_NAMES = {"messagesignaturesection"}
 _CUT_NAMES = {"messagereplysection"}
 #: Elements that hold quoted history: kept as ``>`` lines, so text after them survives.
-_QUOTE_CLASSES = {"yahoo_quoted", "protonmail_quote"}
+_QUOTE_CLASSES = {"yahoo_quoted", "protonmail_quote", "fairemail_quote"}
 #: Elements after which everything is quoted history.
 _CUT_IDS = {
     "divrplyfwdmsg", "appendonsend", "stopspelling", "zwchr",
     "olk_src_body_section", "mail-editor-reference-message-container",  # Outlook for Mac
 }  # fmt: skip
 _CUT_CLASSES = {"outlookmessageheader", "moz-forward-container"}
+#: What clients put in front of the class and id names of a mail they show or quote, so its
+#: style sheet cannot touch theirs: Outlook on the web and Exchange ``x_`` (once per round),
+#: Gmail ``m_<digits>``, Yahoo ``yiv<digits>``, AOL ``aolmail_``.
+_NAME_PREFIXES = re.compile(r"^(?:x_|m_-?\d+_?|yiv\d+|aolmail_)+")
 _HEADER_START = re.compile(
     r"^\s*(from|de|von|от|da|van|fra|od|date|sent|gesendet|enviado|envoyé)\s*:", re.IGNORECASE
 )
+_NUMBER = re.compile(r"-?\d{1,9}")
 #: White space that HTML collapses (a no-break space is not such).
 _COLLAPSIBLE = re.compile(r"[ \t\n\r\f]+")
 #: How Word's paragraph classes begin (MsoNormal, MsoListParagraph, MsoPlainText): lines
@@ -150,6 +158,7 @@ class _StyleSheet:
             for selector in selectors.split(","):
                 compound = (selector.split() or [""])[-1].lower()
                 tag, _, name = compound.partition(".")
+                name = _unprefixed(name)
                 if tag == "p" and not name:
                     self.paragraphs = zero
                 elif tag in ("p", "") and name:
@@ -193,7 +202,8 @@ class _TextReader:
         self.hidden = 0
         self.markers = 0  # open list markers Word writes (``mso-list:Ignore``)
         self.pre = 0
-        self.lists = 0
+        self.lists: list[int | None] = []  # per open list: its last item's number (None: <ul>)
+        self.item_marker = ""  # the marker of a list item that has no text yet
         self.cut = False
         self.maybe_cut_at: int | None = None  # a border-top box: history if it starts "From:"
         self.newlines: int | None = None  # line breaks written since the last text; None: none yet
@@ -230,7 +240,10 @@ class _TextReader:
             self._open_paragraph(attrs)
         elif tag in _LISTS:
             self._ask(1 if self.lists else 2)
-            self.lists += 1
+            self.lists.append(_first_number(attrs) - 1 if tag == "ol" else None)
+        elif tag == "li":
+            self._ask(1)
+            self.item_marker = self._marker(attrs)
         else:
             self._ask(self._breaks(tag))
         if tag == "pre":
@@ -249,9 +262,12 @@ class _TextReader:
         if tag == "p":
             self._close_paragraph()
         elif tag in _LISTS:
-            self.lists = max(self.lists - 1, 0)
+            if self.lists:
+                self.lists.pop()
             self._ask(1 if self.lists else 2)
         else:
+            if tag == "li":
+                self.item_marker = ""
             self._ask(self._breaks(tag))
         if tag == "pre":
             self.pre = max(self.pre - 1, 0)
@@ -287,7 +303,7 @@ class _TextReader:
         return 1 if tag in _LINE_BLOCKS else 0
 
     def _open_paragraph(self, attrs: dict) -> None:
-        classes = set((attrs.get("class") or "").lower().split())
+        classes = _classes(attrs)
         zero = _margins_zero(attrs.get("style") or "")
         if zero is None:
             zero = self.style.zero_for(classes)
@@ -318,8 +334,22 @@ class _TextReader:
             self.newlines = self.asked
         self.asked = 0
 
+    def _marker(self, attrs: dict) -> str:
+        """The marker of a list item opened now ("" outside a list), counting it."""
+        if not self.lists:
+            return ""
+        number = self.lists[-1]
+        if number is None:
+            return _BULLETS[min(len(self.lists), len(_BULLETS)) - 1] + " "
+        value = attrs.get("value", "").strip()
+        self.lists[-1] = int(value) if _NUMBER.fullmatch(value) else number + 1
+        return f"{self.lists[-1]}. "
+
     def _write(self, text: str) -> None:
         self._write_asked()
+        if self.item_marker:
+            self.parts.append(self.item_marker)
+            self.item_marker = ""
         self.parts.append(text)
         if text.strip("\n") or self.newlines is None:
             self.newlines = len(text) - len(text.rstrip("\n"))
@@ -348,8 +378,8 @@ class _TextReader:
             return "marker"
         if not self.for_reply:
             return None
-        classes = set((attrs.get("class") or "").lower().split())
-        ident = (attrs.get("id") or "").lower()
+        classes = _classes(attrs)
+        ident = _unprefixed((attrs.get("id") or "").lower())
         name = (attrs.get("name") or "").lower()
         if ident in _CUT_IDS or classes & _CUT_CLASSES or name in _CUT_NAMES:
             return "cut"
@@ -362,6 +392,7 @@ class _TextReader:
             or ident in _DROPPED_IDS
             or name in _DROPPED_NAMES
             or attrs.get("data-signatureblock") == "true"
+            or attrs.get("fairemail") == "signature"
         ):
             return "hidden"
         if tag == "div" and "border-top" in style and "solid" in style:
@@ -373,6 +404,22 @@ class _TextReader:
         self.parts.append(f"\n{mark}\n")
         if self.newlines is not None:
             self.newlines = 1
+
+
+def _first_number(attrs: dict) -> int:
+    """The number of an ``<ol>``'s first item (its ``start``, else 1)."""
+    start = attrs.get("start", "").strip()
+    return int(start) if _NUMBER.fullmatch(start) else 1
+
+
+def _classes(attrs: dict) -> set[str]:
+    """An element's class names, lower case, without the prefixes clients add."""
+    return {_unprefixed(name) for name in (attrs.get("class") or "").lower().split()}
+
+
+def _unprefixed(name: str) -> str:
+    """A class or id name as its writer gave it (``x_divrplyfwdmsg``: ``divrplyfwdmsg``)."""
+    return _NAME_PREFIXES.sub("", name, count=1)
 
 
 def _is_indent(attrs: dict, style: str) -> bool:

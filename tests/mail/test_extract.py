@@ -555,6 +555,33 @@ def test_html_only_replies(html):
     assert new_text(html_only(html)) == "place 2 north"
 
 
+def prefixed(html: str, prefix: str) -> str:
+    """``html`` with ``prefix`` before each class and id name, as clients rewrite a mail they
+    quote or pass on (Outlook on the web and Exchange ``x_``, Gmail ``m_<digits>``)."""
+    return re.sub(
+        r"""\b(class|id)=(["'])(.*?)\2""",
+        lambda found: (
+            f"{found[1]}={found[2]}"
+            + " ".join(prefix + name for name in found[3].split())
+            + found[2]
+        ),
+        html,
+    )
+
+
+@pytest.mark.parametrize(
+    "prefix", ["x_", "x_x_", "m_-8264857279045495165", "m_42", "yiv5736183935"]
+)
+@pytest.mark.parametrize("html", HTML_SAMPLES.values(), ids=HTML_SAMPLES.keys())
+def test_html_markers_are_known_under_the_prefixes_clients_add(html, prefix):
+    assert new_text(html_only(prefixed(html, prefix))) == "place 2 north"
+
+
+def test_word_paragraphs_are_lines_under_a_prefix():
+    html = "<p class=x_MsoNormal>Hi,</p><p class=x_MsoNormal>p2n</p><p class=x_MsoNormal>done</p>"
+    assert html_to_text(html) == "Hi,\np2n\ndone"
+
+
 def test_html_reply_keeps_text_after_a_blockquote():
     html = "<div>On Mon, pbem wrote:</div><blockquote>Your turn.</blockquote><p>lure fish</p>"
     assert new_text(html_only(html)) == "lure fish"
@@ -587,7 +614,7 @@ def test_border_top_box_without_headers_is_kept():
 
 def test_html_to_text_blocks_and_breaks():
     html = "<p>one</p><div>two<br>three</div><ul><li>four</li><li>five</li></ul>six"
-    assert html_to_text(html) == "one\n\ntwo\nthree\n\nfour\nfive\n\nsix"
+    assert html_to_text(html) == "one\n\ntwo\nthree\n\n• four\n• five\n\nsix"
 
 
 @pytest.mark.parametrize(
@@ -617,11 +644,14 @@ def test_html_to_text_blocks_and_breaks():
             "1. p2n\n2. done",
         ),
         ('<p style="margin:0">p2n</p><p style="margin-top:0;margin-bottom:0">done</p>', "p2n\ndone"),
-        # lists: a blank line around them, an item a line, a nested list within
+        # lists: a blank line around them, an item a line after its marker, a nested list within
         (
-            "Hi<ul><li>p2n</li><li>done<ol><li>one</li><li>two</li></ol></li></ul>Bye",
-            "Hi\n\np2n\ndone\none\ntwo\n\nBye",
+            "Hi<ul><li>p2n</li><li>done<ol><li>one</li><li><div>two</div></li></ol></li></ul>Bye",
+            "Hi\n\n• p2n\n• done\n1. one\n2. two\n\nBye",
         ),
+        # an <ol>'s start and an item's value; bullets by depth, as a browser draws them
+        ("<ol start=3><li>p2n<li value=7>done</ol><ul><li>a<ul><li>b<ul><li>c<ul><li>d",
+         "3. p2n\n7. done\n\n• a\n◦ b\n▪ c\n▪ d"),
         # a table signature: a row a line, cells side by side
         ("<div>done</div><table><tr><td>Ann</td><td>Club</td></tr><tr><td>Porto</td></tr></table>",
          "done\nAnn Club\nPorto"),

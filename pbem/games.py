@@ -29,6 +29,10 @@ from pbem.models import Game, Move, Player, Seat, now
 
 _INSERTS = {"postgresql": postgresql.insert, "sqlite": sqlite.insert}
 
+#: Game lines one mail may play: a turn takes a dozen at most (Stone Age's action phase, by
+#: the bots of whole games), and a mail of thousands would log as many moves
+MAX_LINES = 100
+
 #: A game's status as players read it.
 STATUS_WORDS = {
     "inviting": N_("waiting for players"),

@@ -251,6 +251,14 @@ def _seat_mail(mail: SeatMail, parsed: commands.Parsed) -> None:
         raise games.Refused(
             (moves or plan)[0], _("The game has not started yet: reply join to take your seat.")
         )
+    if len(moves) > games.MAX_LINES:
+        raise games.Refused(
+            moves[games.MAX_LINES],
+            _(
+                "One mail may carry at most {limit} commands for the game, and yours has "
+                "{count}: please send the commands of this turn only."
+            ).format(limit=games.MAX_LINES, count=len(moves)),
+        )
     if moves:
         if parsed.guard is None and _late(mail):
             _answer_late(mail)

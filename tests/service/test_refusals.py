@@ -255,3 +255,27 @@ def test_a_mail_failing_after_a_roll_or_draw_keeps_it_and_says_what_was_refused(
         assert flat(sentence) in flat(own[0]), sentence
     for other in (m for m in sent if m.to_address != address):
         assert flat(told[2]) not in flat(text_of(other)), "only the mover reads of the refusal"
+
+
+# -- what one mail can cause is bounded ----------------------------------------------------------
+
+
+def test_a_mail_of_more_commands_than_a_turn_takes_is_refused_whole(service):
+    """Stone Age's 'tools ask' / 'tools auto' may be written any number of times in a turn:
+    a mail of a thousand logs no move, and its refusal quotes the first line over the bound."""
+    game_id = new_game(service, "stoneage", "de")
+    mover = service.to_move(game_id)[0]
+    lines = ["tools ask", "tools auto"] * 500
+    sent = service.deliver(service.reply(game_id, mover, "\n".join(lines)))
+    assert [m.kind for m in sent] == ["error"] and moves(service, game_id) == []
+    body = flat(text_of(sent[0]))
+    with use(i18n.translations("de")):
+        told = _(
+            "One mail may carry at most {limit} commands for the game, and yours has "
+            "{count}: please send the commands of this turn only."
+        ).format(limit=games.MAX_LINES, count=len(lines))
+    assert told in body and flat(quote(lines[games.MAX_LINES])) in body
+    # as many as the bound are played
+    allowed = lines[: games.MAX_LINES]
+    service.deliver(service.reply(game_id, mover, "\n".join(allowed)))
+    assert len(moves(service, game_id)) == games.MAX_LINES

@@ -404,7 +404,8 @@ def apply(
             }
             for n, command in enumerate(played.logged, start=number + 1)
         ]
-        session.execute(insert(Move), rows)
+        with session.no_autoflush:  # pending writes go with the next flush, not one of their own
+            session.execute(insert(Move), rows)
     if plan is not None and played.refused is None:
         seat.plan = plan
     state, stopped = _play_on(session, game, game_engine, played.state, number + len(played.logged))
@@ -467,9 +468,14 @@ def _refusal(game: Game, guard: int | None) -> str:
 
 
 def _last_move(session: Session, game_id: int) -> int:
-    return session.scalar(
-        select(func.coalesce(func.max(Move.number), 0)).where(Move.game_id == game_id)
-    )
+    """The game's last move number, counting moves not yet flushed; other pending writes
+    wait for the next flush (an autoflush here was a flush of its own every move)."""
+    with session.no_autoflush:
+        stored = session.scalar(
+            select(func.coalesce(func.max(Move.number), 0)).where(Move.game_id == game_id)
+        )
+    pending = [m.number for m in session.new if isinstance(m, Move) and m.game_id == game_id]
+    return max([stored, *pending])
 
 
 def _play_on(

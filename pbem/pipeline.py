@@ -118,10 +118,16 @@ def _seat_path(session, settings, row, message, seat: Seat, text: str, reply_to)
         row.game_id, row.seat_id = seat.game_id, seat.id
         return _unreadable(session, settings, seat.player.address, reply_to, seat)
     game = games.locked(session, seat.game_id)  # first lock, before any write of ours
-    row.game_id, row.seat_id = game.id, seat.id
     deadlines.wrote(seat)  # whoever writes is back: late turns count from zero again
     players.learn_zone(seat.player, _date(message), now())
     guessed = languages.learn(seat.player, message, text)
+    status = _read_and_apply(session, settings, row, message, game, seat, text, reply_to, guessed)
+    row.game_id, row.seat_id = game.id, seat.id  # written with the status: one UPDATE
+    return status
+
+
+def _read_and_apply(session, settings, row, message, game, seat, text, reply_to, guessed) -> str:
+    """Read a seat's mail and apply it in a savepoint: a refused mail applies nothing."""
     with use(i18n.translations(seat.player.language)):
         queued = len(session.info["queued"])
         savepoint = session.begin_nested()

@@ -583,7 +583,7 @@ def _signed_at(entries: list[tuple[Line, bool, str]]) -> int:
     signed = len(entries)
     for start in range(len(entries) - 1, max(len(entries) - 1 - _SIGNATURE_LINES, 0), -1):
         line = entries[start][0]
-        if line.kind != "game" or _first_word(line) in _command_verbs()[0]:
+        if line.kind != "game" or _first_word(line) in command_verbs()[0]:
             break
         _line, like, above = entries[start - 1]
         words = resemble.tokens(above)
@@ -604,7 +604,7 @@ def _name_line(line: Line) -> bool:
     (Stone Age), and below a sign-off it signs."""
     words = line.text.split()
     first = _first_word(line)
-    verbs, ends_turn = _command_verbs()
+    verbs, ends_turn = command_verbs()
     return (
         line.kind == "game"
         and len(words) <= _NAME_WORDS
@@ -616,7 +616,7 @@ def _name_line(line: Line) -> bool:
 
 
 @functools.cache
-def _command_verbs() -> tuple[frozenset[str], frozenset[str]]:
+def command_verbs() -> tuple[frozenset[str], frozenset[str]]:
     """The verbs of every game and of the service (a word that begins a command), and the
     games' words that end a turn, folded."""
     verbs, ends_turn = set(SERVICE_WORDS), set()

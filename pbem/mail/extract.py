@@ -10,8 +10,9 @@ from __future__ import annotations
 import re
 from email.message import Message
 
+from engine import resemble
 from engine.lexicon import fold
-from pbem.mail.html_text import html_reply_text, html_to_text
+from pbem.mail.html_text import RULE, html_reply_text, html_to_text
 
 # -- the body -----------------------------------------------------------------------------------
 
@@ -169,6 +170,12 @@ _SIGNATURE = re.compile(
     r"|inviato da .{1,40}|verzonden (vanaf|met) .{1,40}|отправлено (с|из) .{1,40})$",
     re.IGNORECASE,
 )
+#: A rule drawn above a signature: a line of five or more dashes, underscores or long dashes
+#: (Outlook mobile's), or an HTML ``<hr>`` (:data:`RULE`).
+_RULE = re.compile(rf"[-_—–]{{5,}}|{RULE}")
+#: Below a rule, a signature has at most this many lines, and it is read this far at most.
+_RULE_SIGNATURE_LINES = 6
+_RULE_READ = 40
 #: The start of an e-mail disclaimer, in the players' languages: everything from it is cut.
 _DISCLAIMER = re.compile(
     r"\b(confidential|privileged|intended (solely )?(only )?for the (use|addressee)"
@@ -193,6 +200,7 @@ def _strip_history(text: str) -> str:
     text = INVISIBLE.sub("", text.replace("\r\n", "\n").replace("\r", "\n").replace("\xa0", " "))
     lines = text.split("\n")
     kept: list[str] = []
+    wrote = False  # whether a kept line holds text
     index = 0
     while index < len(lines):
         line = lines[index].rstrip()
@@ -206,6 +214,12 @@ def _strip_history(text: str) -> str:
             break
         if len(stripped.split()) >= _DISCLAIMER_WORDS and _DISCLAIMER.search(stripped):
             break
+        if _RULE.fullmatch(stripped):
+            if wrote and _signature_below(lines, index + 1):
+                break
+            if stripped == RULE:
+                index += 1
+                continue
         span = _attribution_span(lines, index)
         if span:
             if _quote_follows(lines, index + span):
@@ -215,8 +229,39 @@ def _strip_history(text: str) -> str:
                 break
         if not _SIGNATURE.match(stripped):
             kept.append(line)
+            wrote = wrote or bool(stripped)
         index += 1
     return re.sub(r"\n{3,}", "\n\n", "\n".join(kept)).strip("\n")
+
+
+def _signature_below(lines: list[str], start: int) -> bool:
+    """Whether the lines from ``start`` (below a rule) to the end of the text or to its quoted
+    history are a signature: a few lines, none beginning with a command's verb."""
+    text_lines = 0
+    end = min(start + _RULE_READ, len(lines))
+    for index in range(start, end):
+        stripped = lines[index].strip()
+        if not stripped:
+            continue
+        if (
+            _is_quoted(stripped)
+            or _SEPARATOR.match(stripped)
+            or _is_header_block(lines, index)
+            or _attribution_span(lines, index)
+        ):
+            return True
+        text_lines += 1
+        if text_lines > _RULE_SIGNATURE_LINES or _begins_with_a_verb(stripped):
+            return False
+    return end == len(lines)
+
+
+def _begins_with_a_verb(line: str) -> bool:
+    """Whether ``line``'s first word is a command's (of a game or of the service)."""
+    from pbem.mail.commands import command_verbs  # commands reads this module's INVISIBLE
+
+    words = resemble.tokens(line)
+    return bool(words) and words[0] in command_verbs()[0]
 
 
 def _is_quoted(line: str) -> bool:

@@ -8,8 +8,8 @@ bullet in a ``<ul>``; an ``<ol>``'s ``type`` is read as numbers). Paragraphs wit
 paragraph is a blank line) and those whose style, inline or in the mail's style sheet, sets
 their top and bottom margins to zero (Outlook on the web, Hotmail).
 
-In reply mode, quoted parts come out as ``>`` lines, attributions and signatures that clients
-mark are dropped, and the text stops where a client's marked history begins. One pass over the
+In reply mode, quoted parts come out as ``>`` lines, an ``<hr>`` as a :data:`RULE` line,
+attributions and signatures that clients mark are dropped, and the text stops where a client's marked history begins. One pass over the
 tokens of :mod:`pbem.mail.html_tokens`, linear in the input however deep the nesting.
 """
 
@@ -38,6 +38,8 @@ _VOID = {
 _HIDDEN = {"script", "style", "title", "template", "noscript"}
 _QUOTE_START = "\ue000"  # private-use marks: where quoted HTML begins and ends
 _QUOTE_END = "\ue001"
+#: In reply mode, a line of its own where an ``<hr>`` stands: the rule a signature may follow.
+RULE = "\ue002"
 #: Elements holding only an attribution or a signature: dropped in replies.
 _DROPPED_CLASSES = {
     "moz-cite-prefix", "gmail_signature", "moz-signature", "protonmail_signature_block",
@@ -89,7 +91,7 @@ def html_reply_text(html: str) -> str:
 def render(html: str, for_reply: bool) -> str:
     """The text of ``html`` (see the module); ``for_reply`` marks quotes and cuts history."""
     reader = _TextReader(for_reply)
-    for kind, value, attrs in tokens(html.replace(_QUOTE_START, "").replace(_QUOTE_END, "")):
+    for kind, value, attrs in tokens(_unmarked(html)):
         if reader.cut:
             break
         if kind == "start":
@@ -109,6 +111,13 @@ def render(html: str, for_reply: bool) -> str:
             lines.append((("> " if depth else "") + line.strip()).rstrip())
     text = "\n".join(lines).strip("\n")
     return re.sub(r"\n{3,}", "\n\n", text)
+
+
+def _unmarked(html: str) -> str:
+    """``html`` without the private-use characters the reader marks lines with."""
+    for mark in (_QUOTE_START, _QUOTE_END, RULE):
+        html = html.replace(mark, "")
+    return html
 
 
 # -- margins ------------------------------------------------------------------------------------
@@ -232,7 +241,9 @@ class _TextReader:
                 self._mark(_QUOTE_START)
         elif self.by_tag.get(tag):
             self.regions[self.by_tag[tag][-1]].open_count += 1
-        if tag == "br":
+        if tag == "hr" and self.for_reply and not self.hidden:
+            self._mark(RULE)
+        elif tag == "br":
             self._write_asked()
             self.parts.append("\n")
             self.newlines = (self.newlines or 0) + 1
@@ -400,7 +411,7 @@ class _TextReader:
         return None
 
     def _mark(self, mark: str) -> None:
-        """A quote begins or ends: its mark on a line of its own."""
+        """A quote begins or ends, or a rule stands: its mark on a line of its own."""
         self.parts.append(f"\n{mark}\n")
         if self.newlines is not None:
             self.newlines = 1

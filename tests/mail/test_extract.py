@@ -308,6 +308,31 @@ def test_signature_lines_are_dropped(signature):
     assert new_text(plain(f"place 2 north\n\n{signature}\n")) == "place 2 north"
 
 
+@pytest.mark.parametrize("rule", ["-----", "________", "——————", "–––––"])
+def test_a_signature_below_a_rule_is_dropped(rule):
+    body = f"Hi,\n\nplace 2 north\ndone\n\n{rule}\nAnn Example\nMountain Games Club\n+44 20 7946"
+    assert new_text(plain(body)) == "Hi,\n\nplace 2 north\ndone"
+    history = "\n\nOn Mon, Apr 2, 2012 at 6:26 PM pbem <game@pbem.example> wrote:\n> lure fish"
+    assert new_text(plain(body + history)) == "Hi,\n\nplace 2 north\ndone"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "-----\nAnn Example",  # nothing written above the rule
+        "Hi,\n-----\nplace 2 north\ndone",  # commands below it
+        "Hi,\n-----\n" + "\n".join(f"line {n}" for n in range(7)),  # too long for a signature
+    ],
+)
+def test_a_rule_above_commands_or_long_text_cuts_nothing(body):
+    assert new_text(plain(body)) == body
+
+
+def test_html_rule_above_a_signature_and_between_lines():
+    html = "<div>Hi,</div><hr><div>place 2 north</div><div>done</div><hr><div>Ann Example</div>"
+    assert new_text(html_only(html)) == "Hi,\nplace 2 north\ndone"
+
+
 # -- end ----------------------------------------------------------------------------------------
 
 

@@ -374,6 +374,7 @@ def apply(
     guard: int | None = None,
     inbound_id: int | None = None,
     plan: list[str] | None = None,
+    service_lines: list[str] | None = None,
 ) -> Played:
     """Apply the game lines of one mail (see :func:`play_lines`) and mail the players.
 
@@ -383,6 +384,8 @@ def apply(
     returned ``refused`` tells the caller the rest of the mail is not carried out. ``plan``
     (the mail's lines after ``later``) replaces the seat's plan when the mail is applied
     whole, and is played at once where the turn still is, or comes back to, the seat.
+    ``service_lines`` (the mail's other commands, as typed) run only after a mail applied
+    whole: when it is applied in part, they and the plan are named as not carried out.
     """
     game_engine = engine.load(game.kind)
     refusal = _refusal(game, guard)
@@ -390,6 +393,8 @@ def apply(
         raise Refused(f"#{guard}" if guard is not None else lines[0], refusal)
     before = restored(game)
     played = play_lines(game_engine, before, seat.name, lines)
+    if played.refused is not None:
+        played.refused.set_aside.extend([*(service_lines or []), *(plan or [])])
     if seat.name not in game_engine.to_move(played.state):
         deadlines.stop(seat)  # their turn is over: if it comes back at once, it is a new one
     number = _last_move(session, game.id)

@@ -250,6 +250,7 @@ def _seat_mail(mail: SeatMail, parsed: commands.Parsed) -> None:
     plan = _plan(parsed.lines[later + 1 :]) if later is not None else None
     for line in service:
         _check(mail.settings, line, SEAT_HANDLERS)
+    service_typed = [line.text for line in service]  # each, as named when not carried out
     service = _once_each(service)
     if not parsed.lines:
         raise games.Refused("", _("We found no command in your mail."))
@@ -284,6 +285,7 @@ def _seat_mail(mail: SeatMail, parsed: commands.Parsed) -> None:
             parsed.guard,
             mail.inbound_id,
             plan,
+            service_typed,
         )
         if played.refused:
             return  # applied up to a draw; the rest is refused, as the mover's mail says

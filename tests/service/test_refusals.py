@@ -279,3 +279,21 @@ def test_a_mail_of_more_commands_than_a_turn_takes_is_refused_whole(service):
     allowed = lines[: games.MAX_LINES]
     service.deliver(service.reply(game_id, mover, "\n".join(allowed)))
     assert len(moves(service, game_id)) == games.MAX_LINES
+
+
+def test_the_other_lines_of_a_mail_applied_in_part_are_named_not_carried_out(service):
+    """A 'say' and a plan in a mail whose game lines failed after a roll are not carried out
+    (the mail is not applied as written), and the mover's mail names them with the rest."""
+    game_id = new_game(service, "stoneage", "en")
+    before, mail, (applied, refused, aside) = IN_PART["stoneage"]
+    for line in before:
+        service.deliver(service.reply(game_id, service.to_move(game_id)[0], line))
+    mover = service.to_move(game_id)[0]
+    extra = ["say good luck", "say have fun", "later", "place 1 hunt"]
+    sent = service.deliver(service.reply(game_id, mover, "\n".join(mail + extra)))
+    assert moves(service, game_id) == before + applied
+    assert "relay" not in [m.kind for m in sent]
+    address = service.seat(game_id, mover)["address"]
+    (own,) = [text_of(m) for m in sent if m.to_address == address]
+    expected = [*aside, "say good luck", "say have fun", "place 1 hunt"]
+    assert flat(quote("\n".join(expected))) in flat(own)

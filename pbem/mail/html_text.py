@@ -60,10 +60,12 @@ _CUT_IDS = {
     "olk_src_body_section", "mail-editor-reference-message-container",  # Outlook for Mac
 }  # fmt: skip
 _CUT_CLASSES = {"outlookmessageheader", "moz-forward-container"}
-#: What clients put in front of the class and id names of a mail they show or quote, so its
-#: style sheet cannot touch theirs: Outlook on the web and Exchange ``x_`` (once per round),
-#: Gmail ``m_<digits>``, Yahoo ``yiv<digits>``, AOL ``aolmail_``.
-_NAME_PREFIXES = re.compile(r"^(?:x_|m_-?\d+_?|yiv\d+|aolmail_)+")
+#: What clients put around the class and id names of a mail they show or quote, so its style
+#: sheet cannot touch theirs: Outlook on the web and Exchange ``x_`` (once per round), Gmail
+#: ``m_<digits>`` (and ``gmail-`` on pasted Word classes), Yahoo ``yiv<digits>``, AOL
+#: ``aolmail_``, Hotmail ``ecx``; mail.ru puts ``_mr_css_attr`` after them.
+_NAME_PREFIXES = re.compile(r"^(?:x_|m_-?\d+_?|yiv\d+|aolmail_|ecx|gmail-)+")
+_NAME_SUFFIX = "_mr_css_attr"
 _HEADER_START = re.compile(
     r"^\s*(from|de|von|от|da|van|fra|od|date|sent|gesendet|enviado|envoyé)\s*:", re.IGNORECASE
 )
@@ -430,7 +432,7 @@ def _classes(attrs: dict) -> set[str]:
 
 def _unprefixed(name: str) -> str:
     """A class or id name as its writer gave it (``x_divrplyfwdmsg``: ``divrplyfwdmsg``)."""
-    return _NAME_PREFIXES.sub("", name, count=1)
+    return _NAME_PREFIXES.sub("", name.removesuffix(_NAME_SUFFIX), count=1)
 
 
 def _is_indent(attrs: dict, style: str) -> bool:

@@ -595,16 +595,25 @@ def prefixed(html: str, prefix: str) -> str:
 
 
 @pytest.mark.parametrize(
-    "prefix", ["x_", "x_x_", "m_-8264857279045495165", "m_42", "yiv5736183935"]
+    "prefix", ["x_", "x_x_", "m_-8264857279045495165", "m_42", "yiv5736183935", "ecx", "aolmail_"]
 )
 @pytest.mark.parametrize("html", HTML_SAMPLES.values(), ids=HTML_SAMPLES.keys())
 def test_html_markers_are_known_under_the_prefixes_clients_add(html, prefix):
     assert new_text(html_only(prefixed(html, prefix))) == "place 2 north"
 
 
-def test_word_paragraphs_are_lines_under_a_prefix():
-    html = "<p class=x_MsoNormal>Hi,</p><p class=x_MsoNormal>p2n</p><p class=x_MsoNormal>done</p>"
+@pytest.mark.parametrize("name", ["x_MsoNormal", "gmail-MsoNormal", "ecxMsoNormal"])
+def test_word_paragraphs_are_lines_under_a_prefix(name):
+    html = f"<p class={name}>Hi,</p><p class={name}>p2n</p><p class={name}>done</p>"
     assert html_to_text(html) == "Hi,\np2n\ndone"
+
+
+def test_mail_ru_suffixed_markers_are_known():
+    html = (
+        '<div>place 2 north</div><div class="gmail_signature_mr_css_attr">Ann</div>'
+        '<div id="divRplyFwdMsg_mr_css_attr">From: pbem</div><div>lure fish</div>'
+    )
+    assert new_text(html_only(html)) == "place 2 north"
 
 
 def test_html_reply_keeps_text_after_a_blockquote():

@@ -33,6 +33,19 @@ def _mail(sender: str, subject: str) -> bytes:
     ).encode()
 
 
+def _worker_env(settings, **extra: str) -> dict[str, str]:
+    """The environment of a worker process on the embedded broker and the test's database."""
+    return {
+        **os.environ,
+        "DATABASE_URL": settings.database_url,
+        "CELERY_BROKER_URL": "filesystem://",
+        "PBEM_VAR": str(settings.var_dir),
+        "PBEM_DOMAIN": "pbem.test",
+        "PYTHONPATH": str(REPO),
+        **extra,
+    }
+
+
 def test_the_time_limits_end_a_mail_and_its_sender_is_told(tmp_path):
     settings = make_settings(tmp_path / "var", f"sqlite:///{tmp_path}/pbem.db")
     migrate.upgrade(settings.database_url)
@@ -41,16 +54,7 @@ def test_the_time_limits_end_a_mail_and_its_sender_is_told(tmp_path):
             accept(session, _mail(sender, subject), "smtp").id
             for sender, subject in (("slow@x.test", "slow"), ("stubborn@x.test", "stubborn"))
         ]
-    env = {
-        **os.environ,
-        "DATABASE_URL": settings.database_url,
-        "CELERY_BROKER_URL": "filesystem://",
-        "PBEM_VAR": str(settings.var_dir),
-        "PBEM_DOMAIN": "pbem.test",
-        "PBEM_TASK_SOFT_TIME_LIMIT": "1",
-        "PBEM_TASK_TIME_LIMIT": "3",
-        "PYTHONPATH": str(REPO),
-    }
+    env = _worker_env(settings, PBEM_TASK_SOFT_TIME_LIMIT="1", PBEM_TASK_TIME_LIMIT="3")
     enqueue = f"from worker.tasks import process_inbound as p; [p.delay(i) for i in {ids}]"
     subprocess.run([str(BIN / "python"), "-c", enqueue], env=env, cwd=REPO, check=True)
     log = open(tmp_path / "worker.log", "wb")  # noqa: SIM115 - closed below
@@ -119,15 +123,7 @@ def test_beats_digest_scan_hands_batches_to_the_workers_and_each_digest_goes_onc
     at = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
     with transaction(settings.database_url) as session:
         session.execute(update(Player).values(digest_due=at - timedelta(minutes=5)))
-    env = {
-        **os.environ,
-        "DATABASE_URL": settings.database_url,
-        "CELERY_BROKER_URL": "filesystem://",
-        "PBEM_VAR": str(settings.var_dir),
-        "PBEM_DOMAIN": "pbem.test",
-        "SMTP_URL": "",
-        "PYTHONPATH": str(REPO),
-    }
+    env = _worker_env(settings, SMTP_URL="")
     scans = f"from worker.tasks import digest; [digest.delay({at.isoformat()!r}) for _ in '12']"
     subprocess.run([str(BIN / "python"), "-c", scans], env=env, cwd=REPO, check=True)
     log = open(tmp_path / "worker.log", "wb")  # noqa: SIM115 - closed below

@@ -368,7 +368,8 @@ def _answer_late(mail: SeatMail) -> None:
 
 def _without_idle_turn_ends(mail: SeatMail, moves: list[str]) -> list[str]:
     """``moves`` without a ``done`` written after the engine already ended the turn (a note
-    says so); a ``done`` that gives up actions gets a note saying what was given up.
+    says so); a ``done`` that ends the turn giving up actions gets a note saying what was given
+    up (none for a ``done`` refused).
 
     The lines are tried on a copy first; the engine decides everything else when applied.
     """
@@ -385,15 +386,14 @@ def _without_idle_turn_ends(mail: SeatMail, moves: list[str]) -> list[str]:
                 _("'{line}' changed nothing: your turn had already ended.").format(line=line),
             )
             continue
-        if ends:
-            given_up = game_engine.forfeited(state, player)
-            if given_up:
-                notify.echo_note(mail.session, mail.seat.player.address, given_up, ignored=False)
+        given_up = game_engine.forfeited(state, player) if ends else ""
         kept.append(line)
         try:
             state = game_engine.play(state, player, line)
         except engine.IllegalMove:
             return kept + moves[index + 1 :]  # refused when applied, with the engine's reason
+        if given_up:  # only a 'done' that ends the turn gives anything up
+            notify.echo_note(mail.session, mail.seat.player.address, given_up, ignored=False)
     return kept
 
 

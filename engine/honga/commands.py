@@ -334,7 +334,7 @@ def resolve(state: dict, player: str, text: str) -> str:
             )
         )
     typed = _quote(text)
-    if text != guesses[0]:
+    if text not in (guesses[0], shown(guesses[0])):  # as written in the reader's language
         typed = _("{typed} (read as '{command}')").format(typed=typed, command=shown(guesses[0]))
     raise IllegalMove(
         _("{typed} is not possible now: {why} You may now write, for example: {examples}.").format(

@@ -625,7 +625,7 @@ def explain(state: dict, player: str, typed: str, canonical: str, legal_now: lis
         reason = _("it does not fit what is being decided.")
     read = (
         ""
-        if canonical == typed
+        if typed in (canonical, shown(canonical))  # as written in the reader's language
         else _(" (read as “{canonical}”)").format(canonical=shown(canonical))
     )
     return _("“{command}”{read} is not possible now: {reason}").format(

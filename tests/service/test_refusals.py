@@ -297,3 +297,40 @@ def test_the_other_lines_of_a_mail_applied_in_part_are_named_not_carried_out(ser
     (own,) = [text_of(m) for m in sent if m.to_address == address]
     expected = [*aside, "say good luck", "say have fun", "place 1 hunt"]
     assert flat(quote("\n".join(expected))) in flat(own)
+
+
+@pytest.mark.parametrize(
+    "kind, written, read_as",
+    [
+        ("honga", "colocar 7 norte", None),
+        ("honga", "p7n", "colocar 7 norte"),
+        ("stoneage", "colocar 9 caza", None),
+        ("stoneage", "place 9 hunt", None),
+    ],
+)
+def test_a_refused_line_is_read_back_only_when_written_otherwise(service, kind, written, read_as):
+    """'(read as ...)' tells how a shorthand was read; a line written as the reader's language
+    or the English commands write it is quoted once."""
+    game_id = new_game(service, kind, "es")
+    mover = service.to_move(game_id)[0]
+    (sent,) = service.deliver(service.reply(game_id, mover, written))
+    body = flat(text_of(sent))
+    assert flat(reason(game_id, service, mover, written, "es")) in body
+    assert ("leído como" in body) == (read_as is not None)
+    if read_as:
+        assert read_as in body
+
+
+def test_a_refused_done_gives_nothing_up(service):
+    """A 'done' refused (HONGA: the card is not laid yet) ends no turn: the mail tells why it
+    was refused, not what ending the turn would give up."""
+    game_id = new_game(service, "honga", "es")
+    mover = service.to_move(game_id)[0]
+    game_engine, state = engine.load("honga"), service.state(game_id)
+    with use(i18n.translations("es")):
+        given_up = game_engine.forfeited(state, mover)
+    assert given_up
+    (sent,) = service.deliver(service.reply(game_id, mover, "listo"))
+    body = flat(text_of(sent))
+    assert sent.kind == "error" and flat(given_up) not in body
+    assert flat(reason(game_id, service, mover, "listo", "es")) in body

@@ -50,3 +50,23 @@ def test_engine_imports_nothing_of_the_service():
 
 def test_the_service_imports_nothing_of_the_worker():
     assert imports(REPO / "pbem", {"worker"}) == []
+
+
+def test_the_commands_of_each_kind_of_mail_never_import_the_walk():
+    """pbem.pipeline imports the modules of the commands, never the other way round."""
+    found = []
+    for name in [
+        "common_commands",
+        "seat_commands",
+        "player_commands",
+        "service_commands",
+        "help_texts",
+    ]:
+        for node in ast.walk(ast.parse((REPO / "pbem" / f"{name}.py").read_text())):
+            named = []
+            if isinstance(node, ast.Import):
+                named = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                named = [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
+            found += [f"{name}: {n}" for n in named if n == "pbem.pipeline"]
+    assert found == []

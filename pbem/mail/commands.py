@@ -12,7 +12,8 @@ the player answers, so a late reply is not played on a newer one.
 The service commands are a table (:data:`SERVICE_COMMANDS`): words per language (English,
 Spanish, German, Portuguese; a player may use any, accents and case never matter), the shape
 of the argument, a usage line (translated like any sentence). More languages' words and more
-commands are rows there; the pipeline holds a handler per command name.
+commands are rows there; each kind of mail holds a handler per command name (pbem.seat_commands,
+pbem.player_commands, pbem.service_commands).
 """
 
 from __future__ import annotations

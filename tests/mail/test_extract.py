@@ -20,11 +20,11 @@ import pytest
 import engine
 from engine.i18n import use
 from engine.lexicon import LANGUAGES, fold
+from pbem.help_texts import service_help
 from pbem.i18n import translations
 from pbem.mail.commands import SERVICE_WORDS
 from pbem.mail.extract import END_WORDS, new_text
 from pbem.mail.html_text import html_to_text
-from pbem.pipeline import service_help
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 OWN_CORPUS = sorted((Path(__file__).parent / "corpus").glob("*.eml"))

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -50,10 +49,8 @@ class ServiceMail:
         )
 
 
-@cache
+#: Names of the games, for telling "Let's play Stone Age" from a greeting.
 def _game_words() -> resemble.Vocabulary:
-    """Names of the games, for telling "Let's play Stone Age" from a greeting (the same for
-    every mail: built once)."""
     titles = [word for name in engine.names() for word in resemble.tokens(engine.load(name).title)]
     return resemble.vocabulary(names=[*engine.names(), *titles])
 

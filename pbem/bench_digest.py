@@ -34,7 +34,7 @@ from pathlib import Path
 
 import engine
 from pbem import migrate
-from pbem.bench_servers import Postgres, Redis
+from pbem.bench_servers import Postgres, Redis, cpu_seconds
 from pbem.config import PROJECT
 
 #: The moment the scan acts as if it were (``--now``): a Monday morning.
@@ -129,17 +129,6 @@ def _tree(pid: int) -> list[int]:
     return [pid, *children]
 
 
-def _cpu_seconds(pids: list[int]) -> float:
-    """User + system time the processes ``pids`` and their ended children have used so far."""
-    ticks = os.sysconf("SC_CLK_TCK")
-    total = 0.0
-    for pid in pids:
-        with contextlib.suppress(OSError):  # a session that ended: counted in its parent's
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-            total += sum(int(field) for field in fields[11:15]) / ticks
-    return total
-
-
 def _peak_mib(pids: list[int]) -> float:
     """The largest peak resident memory (VmHWM) among the processes ``pids``."""
     peaks = [0.0]
@@ -184,7 +173,7 @@ def scan(url: str, broker: str, concurrency: int, folder: Path, server: int) -> 
                 raise RuntimeError(f"the Celery worker did not start (see {log})")
             time.sleep(0.1)
         pids = _tree(worker.pid)
-        cpu, server_cpu = _cpu_seconds(pids), _cpu_seconds(_tree(server))
+        cpu, server_cpu = cpu_seconds(worker.pid), cpu_seconds(server)
         started = time.perf_counter()
         beat = Celery("bench", broker=broker)
         beat.send_task("worker.tasks.digest", kwargs={"at": AT.isoformat()}, queue="digest")
@@ -193,8 +182,8 @@ def scan(url: str, broker: str, concurrency: int, folder: Path, server: int) -> 
                 raise RuntimeError(f"the Celery worker died or hangs (see {log})")
             time.sleep(0.2)
         seconds = time.perf_counter() - started
-        figures = {"scan_seconds": seconds, "cpu_seconds": _cpu_seconds(pids) - cpu,
-                   "server_cpu_seconds": _cpu_seconds(_tree(server)) - server_cpu,
+        figures = {"scan_seconds": seconds, "cpu_seconds": cpu_seconds(worker.pid) - cpu,
+                   "server_cpu_seconds": cpu_seconds(server) - server_cpu,
                    "peak_mib": _peak_mib(pids)}  # fmt: skip
     finally:
         worker.terminate()

@@ -35,7 +35,7 @@ from sqlalchemy import func, select, update
 
 import engine
 from pbem import games, migrate
-from pbem.bench_servers import Postgres, Redis, free_port, listening
+from pbem.bench_servers import Postgres, Redis, cpu_seconds, free_port, listening
 from pbem.config import PROJECT, Settings
 from pbem.db import transaction
 from pbem.models import Game, InboundMail, OutboundMail
@@ -59,21 +59,6 @@ def commit_rate(url: str, seconds: float = 2.0) -> float:
             connection.commit()
             count += 1
         return count / (time.perf_counter() - started)
-
-
-def cpu_seconds(root: int) -> float:
-    """CPU seconds (user + system) of process ``root``, its living descendants and the
-    children they waited for, from ``/proc`` (Linux); 0 where there is no ``/proc``."""
-    stats = {}
-    for entry in Path("/proc").glob("[0-9]*/stat"):
-        with contextlib.suppress(OSError):
-            fields = entry.read_text().rsplit(")", 1)[1].split()
-            stats[int(entry.parent.name)] = (int(fields[1]), sum(map(int, fields[11:15])))
-    tree, found = {root}, True
-    while found:
-        found = {pid for pid, (parent, _ticks) in stats.items() if parent in tree} - tree
-        tree |= found
-    return sum(stats[pid][1] for pid in tree if pid in stats) / os.sysconf("SC_CLK_TCK")
 
 
 class Table:
@@ -326,11 +311,10 @@ def main(argv=None) -> None:
             print(
                 "offered/s  sustained/s  p50 ms  p99 ms  mails  not applied  not offered (no game free)"
             )
-            postmaster = int((postgres.data / "postmaster.pid").read_text().split()[0])
             roots = {
                 "workers": [p.pid for p in service.processes[1:]],
                 "SMTP receiver": [service.processes[0].pid],
-                "PostgreSQL": [postmaster],
+                "PostgreSQL": [postgres.pid()],
                 "Redis": [redis.process.pid],
             }
             for offered in [float(r) for r in args.rates.split(",")]:

@@ -164,29 +164,25 @@ def compose_for(
     return compose.compose("digest", player.address, context, thread, settings, player.language)
 
 
-def send_batch(
-    settings: Settings, session: Session, at: datetime, first: int, last: int
-) -> tuple[int, int]:
-    """Queue the digests of the due players with ids from ``first`` to ``last``; return
-    (players taken, digests queued).
+def send_batch(settings: Settings, session: Session, at: datetime, first: int, last: int) -> None:
+    """Queue the digests of the due players with ids from ``first`` to ``last`` (the caller
+    counts what ``session.info["queued"]`` gathers).
 
     Every player taken gets their next due time, digest or not (no running game, or a claim
     another scan made): one UPDATE for each distinct next time.
     """
     players = due_players(session, at, first, last)
     if not players:
-        return 0, 0
+        return
     mine = claim(session, players)
     seats = seats_of(session, sorted(mine))
     states = States()
-    queued = 0
     next_times: dict[datetime | None, list[int]] = {}
     for player in players:
         if player.id in mine and not player.unsubscribed:
             message = compose_for(settings, player, seats.get(player.id, []), states)
             if message is not None:
                 notify.queue(session, message, "digest", None)
-                queued += 1
         next_times.setdefault(next_time(player, max(player.digest_due, at)), []).append(player.id)
     for due, ids in next_times.items():
         session.execute(
@@ -195,4 +191,3 @@ def send_batch(
             .values(digest_due=due)
             .execution_options(synchronize_session=False)
         )
-    return len(players), queued

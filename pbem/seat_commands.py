@@ -44,17 +44,18 @@ class SeatMail:
         """The game's current state (None before it starts)."""
         return games.restored(self.game) if self.game.state else None
 
+    def notice(self, subject: str, paragraphs: list[str], **more) -> None:
+        """A notice to the player about this game (``more``: notify.notice's other arguments,
+        ``game`` and ``seat`` included where it is about another game)."""
+        more = {"game": self.game, "seat": self.seat, **more}
+        notify.notice(self.session, self.settings, self.player.address, subject, paragraphs, **more)
+
     def confirm(self) -> None:
         """One answer for all the settings this mail changed."""
         if self.confirmed:
-            notify.notice(
-                self.session,
-                self.settings,
-                self.player.address,
+            self.notice(
                 _("Your settings"),
                 self.confirmed,
-                game=self.game,
-                seat=self.seat,
                 in_reply_to=self.reply_to,
                 locale=self.player.language,
                 news=True,
@@ -82,10 +83,7 @@ def _resign(mail: SeatMail, line: commands.Line) -> None:
         games.resign(mail.session, mail.settings, mail.game, seat)  # refuses what cannot be
         return
     seat.resign_asked = now()
-    notify.notice(
-        mail.session,
-        mail.settings,
-        seat.player.address,
+    mail.notice(
         _("Do you want to leave game {id}?").format(id=mail.game.id),
         [
             _(
@@ -94,8 +92,6 @@ def _resign(mail: SeatMail, line: commands.Line) -> None:
                 "nothing: your game goes on as before."
             )
         ],
-        game=mail.game,
-        seat=seat,
         locale=seat.player.language,
     )
 
@@ -109,14 +105,9 @@ def _status(mail: SeatMail, line: commands.Line) -> None:
     state = mail.state()
     status = players.status(mail.session, mail.player, now())
     if state is None:
-        notify.notice(
-            mail.session,
-            mail.settings,
-            mail.player.address,
+        mail.notice(
             _("Your settings and games"),
             status,
-            game=mail.game,
-            seat=mail.seat,
             locale=mail.player.language,
         )
     else:
@@ -134,14 +125,9 @@ def _language(mail: SeatMail, line: commands.Line) -> None:
         except languages.LanguageError as exc:
             raise games.Refused(line.text, str(exc)) from None
     with use(i18n.translations(player.language)):
-        notify.notice(
-            mail.session,
-            mail.settings,
-            player.address,
+        mail.notice(
             _("Your language"),
             [told if line.argument else languages.describe(player)],
-            game=mail.game,
-            seat=mail.seat,
             news=bool(line.argument),
         )
 
@@ -155,14 +141,9 @@ def _help(mail: SeatMail, line: commands.Line) -> None:
     state = mail.state()
     if state is not None and not names_new(line.argument):
         paragraphs.append(engine.load(mail.game.kind).help(state, mail.seat.name))
-    notify.notice(
-        mail.session,
-        mail.settings,
-        mail.seat.player.address,
+    mail.notice(
         _("Help"),
         paragraphs,
-        game=mail.game,
-        seat=mail.seat,
     )
 
 
@@ -192,14 +173,9 @@ def _plan_command(mail: SeatMail, line: commands.Line) -> None:
         paragraphs.append(plans.how_it_is_played())
     else:
         paragraphs = [_("You have no plan."), plans.how_to_write()]
-    notify.notice(
-        mail.session,
-        mail.settings,
-        seat.player.address,
+    mail.notice(
         _("Your plan"),
         paragraphs,
-        game=mail.game,
-        seat=seat,
         locale=seat.player.language,
         news=bool(line.argument),
     )
@@ -212,10 +188,7 @@ def _unsubscribe(mail: SeatMail, line: commands.Line) -> None:
 
 def _rematch(mail: SeatMail, line: commands.Line) -> None:
     again = games.rematch(mail.session, mail.settings, mail.game, mail.seat)
-    notify.notice(
-        mail.session,
-        mail.settings,
-        mail.seat.player.address,
+    mail.notice(
         _("Game {id} is waiting for players").format(id=again.id),
         [_("We invited the other players; the game starts when all have joined.")],
         game=again,

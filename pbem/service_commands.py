@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -49,8 +50,10 @@ class ServiceMail:
         )
 
 
-#: Names of the games, for telling "Let's play Stone Age" from a greeting.
+@cache
 def _game_words() -> resemble.Vocabulary:
+    """Names of the games, for telling "Let's play Stone Age" from a greeting (the same for
+    every mail: built once)."""
     titles = [word for name in engine.names() for word in resemble.tokens(engine.load(name).title)]
     return resemble.vocabulary(names=[*engine.names(), *titles])
 

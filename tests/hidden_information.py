@@ -32,19 +32,22 @@ def check_whole_games(
 ) -> int:
     """At about one state in four of :func:`random_states`, deal anew for the public and for
     each player what they may not know (``hidden_from(state, viewer, chooser)``) and assert
-    their view, commands and help stay the same. Returns how many were checked."""
+    their view, commands and help stay the same, and that nearly all were dealt otherwise
+    indeed. Returns how many were checked."""
     sampler = random.Random(0)
-    checked = 0
+    checked = dealt = 0
     for state in random_states(game, players, seeds, options):
         if sampler.random() >= 0.25:
             continue
         for viewer in (None, *players):
             other = hidden_from(state, viewer, random.Random(checked))
+            dealt += other != state
             assert game.view(other, viewer) == game.view(state, viewer)
             if viewer:
                 assert game.legal(other, viewer) == game.legal(state, viewer)
                 assert game.help(other, viewer) == game.help(state, viewer)
             checked += 1
+    assert dealt >= checked * 9 // 10, (dealt, checked)
     return checked
 
 

@@ -291,6 +291,20 @@ def test_hengist_card_beginnings_are_the_readers(language, card, kind):
 
 
 @pytest.mark.parametrize(
+    "language,typed", [("de", "ent"), ("de", "kund"), ("es", "expl"), ("en", "ex"), ("en", "x")]
+)
+def test_a_spy_or_reinforcement_reads_the_explorer_as_a_card_does(language, typed):
+    """The explorer a spy or reinforcement plays anyway is named as :func:`parse_card` reads
+    it (Entdecker, Kundschafter to a German reader); one letter other than x is a party."""
+    from engine.hengist import commands
+
+    with use(Reader(language)):
+        assert commands._explorer_word(typed)
+        assert commands.parse_card(typed) == "explorer"
+        assert not commands._explorer_word("e")
+
+
+@pytest.mark.parametrize(
     "language,typed,colour", [("es", "bl", "white"), ("en", "bl", "blue"), ("pt", "verm", "red")]
 )
 def test_hengist_path_beginnings_are_the_readers(language, typed, colour):

@@ -11,7 +11,6 @@ import pytest
 import engine
 from engine import IllegalMove
 from tests.hidden_information import (
-    check_whole_games,
     hengist_hidden_from,
     honga_hidden_from,
     random_states,
@@ -19,20 +18,11 @@ from tests.hidden_information import (
     stoneage_hidden_from,
 )
 
-HONGA = engine.load("honga")
-
-
 GAMES = {
     "honga": (["p1", "p2", "p3"], honga_hidden_from, None),
     "stoneage": (["p1", "p2", "p3"], seeded_anew(stoneage_hidden_from), {"mammoth_herd": True}),
     "hengist": (["ann", "bob"], seeded_anew(hengist_hidden_from), None),
 }
-
-
-def test_what_a_honga_player_may_not_know_changes_nothing_they_read():
-    """Turn after turn, for the public and for each player: the same view, commands and help
-    whatever the piles' order, the others' cards, the face-down bonus cards and the seed."""
-    assert check_whole_games(HONGA, *GAMES["honga"][:2], range(3)) > 100
 
 
 def _lines_seen(game, players, options) -> list[str]:
@@ -66,16 +56,18 @@ def test_a_refusal_is_the_same_whatever_the_player_cannot_see(name):
     game = engine.load(name)
     players, hidden_from, options = GAMES[name]
     pool = _lines_seen(game, players, options)
-    sampler, checked, refused, dealt = random.Random(1), 0, 0, 0
+    sampler, checked, refused, dealt, movers = random.Random(1), 0, 0, 0, 0
     states = list(random_states(game, players, range(2), options))
     for state in sampler.sample(states, 40):
         for player in game.to_move(state):
             other = hidden_from(state, player, random.Random(checked))
             dealt += other != state
+            movers += 1
             lines = sampler.sample(pool, 40) + game.legal(state, player)[:10]
             for line in lines:
                 answer = _answer(game, state, player, line)
                 assert _answer(game, other, player, line) == answer, (line, answer)
                 refused += answer[0] == "refused"
                 checked += 1
-    assert checked > 1000 and refused > 500 and dealt > 20
+    assert checked > 1000 and refused > 500 and movers > 20
+    assert dealt >= movers * 9 // 10, (dealt, movers)  # nearly all dealt otherwise indeed

@@ -28,20 +28,25 @@ FORBIDDEN = {
 }
 
 
+def imported(path: Path) -> list[str]:
+    """Every module an absolute import of ``path`` may name (``from a import b``: a and a.b)."""
+    names = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            names += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names += [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
+    return names
+
+
 def imports(root: Path, forbidden: set[str]) -> list[str]:
     """``file: module`` for every absolute import under ``root`` of a forbidden package."""
-    found = []
-    for path in root.rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text())):
-            names = []
-            if isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-                names = [node.module]
-            found += [
-                f"{path.relative_to(root)}: {n}" for n in names if n.split(".")[0] in forbidden
-            ]
-    return found
+    return [
+        f"{path.relative_to(root)}: {n}"
+        for path in root.rglob("*.py")
+        for n in imported(path)
+        if n.split(".")[0] in forbidden
+    ]
 
 
 def test_engine_imports_nothing_of_the_service():
@@ -54,19 +59,16 @@ def test_the_service_imports_nothing_of_the_worker():
 
 def test_the_commands_of_each_kind_of_mail_never_import_the_walk():
     """pbem.pipeline imports the modules of the commands, never the other way round."""
-    found = []
-    for name in [
-        "common_commands",
-        "seat_commands",
-        "player_commands",
-        "service_commands",
-        "help_texts",
-    ]:
-        for node in ast.walk(ast.parse((REPO / "pbem" / f"{name}.py").read_text())):
-            named = []
-            if isinstance(node, ast.Import):
-                named = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.level == 0:
-                named = [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
-            found += [f"{name}: {n}" for n in named if n == "pbem.pipeline"]
+    found = [
+        f"{name}: {n}"
+        for name in (
+            "common_commands",
+            "seat_commands",
+            "player_commands",
+            "service_commands",
+            "help_texts",
+        )
+        for n in imported(REPO / "pbem" / f"{name}.py")
+        if n == "pbem.pipeline"
+    ]
     assert found == []

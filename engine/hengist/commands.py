@@ -592,8 +592,10 @@ def _raid_refusal(state, player, index, colour, terrains, options, named) -> Ill
 
 
 def _explorer_word(word: str) -> bool:
-    """'x', 'explorer' or a prefix of it: the card a spy or a reinforcement plays anyway."""
-    return word == "x" or (len(word) >= 2 and data.EXPLORER.startswith(word))
+    """'x', or a beginning of two letters or more of the explorer's word, in the reader's
+    language first as :func:`parse_card` reads it ("ent", Entdecker): the card a spy or a
+    reinforcement plays anyway."""
+    return word == "x" or (len(word) >= 2 and LEXICON.beginning(word, (data.EXPLORER,)) is not None)
 
 
 def _spy(state: State, player: str, words: list[str], typed: str) -> None:

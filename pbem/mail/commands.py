@@ -32,7 +32,7 @@ from engine.i18n import N_, _
 from engine.lexicon import Lexicon, fold
 from pbem import deadlines
 from pbem.mail import address as mail_address
-from pbem.mail.extract import INVISIBLE
+from pbem.mail.html_text import INVISIBLE
 
 
 @dataclass(frozen=True)

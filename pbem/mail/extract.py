@@ -12,7 +12,8 @@ from email.message import Message
 
 from engine import resemble
 from engine.lexicon import fold
-from pbem.mail.html_text import RULE, html_reply_text, html_to_text
+from pbem.mail.commands import command_verbs
+from pbem.mail.html_text import INVISIBLE, RULE, html_reply_text, html_to_text
 
 # -- the body -----------------------------------------------------------------------------------
 
@@ -188,11 +189,6 @@ _DISCLAIMER = re.compile(
 )
 #: A disclaimer is prose: a line of at least this many words.
 _DISCLAIMER_WORDS = 6
-#: Invisible characters clients and editors slip into text (zero-width spaces and joiners,
-#: direction marks, byte-order marks, soft hyphens): no player means them.
-INVISIBLE = re.compile(
-    "[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]"
-)
 
 
 def _strip_history(text: str) -> str:
@@ -258,8 +254,6 @@ def _signature_below(lines: list[str], start: int) -> bool:
 
 def _begins_with_a_verb(line: str) -> bool:
     """Whether ``line``'s first word is a command's (of a game or of the service)."""
-    from pbem.mail.commands import command_verbs  # commands reads this module's INVISIBLE
-
     words = resemble.tokens(line)
     return bool(words) and words[0] in command_verbs()[0]
 

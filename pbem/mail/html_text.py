@@ -40,6 +40,11 @@ _QUOTE_START = "\ue000"  # private-use marks: where quoted HTML begins and ends
 _QUOTE_END = "\ue001"
 #: In reply mode, a line of its own where an ``<hr>`` stands: the rule a signature may follow.
 RULE = "\ue002"
+#: Invisible characters clients and editors slip into text (zero-width spaces and joiners,
+#: direction marks, byte-order marks, soft hyphens): no player means them.
+INVISIBLE = re.compile(
+    "[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]"
+)
 #: Elements holding only an attribution or a signature: dropped in replies.
 _DROPPED_CLASSES = {
     "moz-cite-prefix", "gmail_signature", "moz-signature", "protonmail_signature_block",

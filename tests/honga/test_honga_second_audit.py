@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.hidden_information import check_whole_games, honga_hidden_from
+
 
 @pytest.mark.parametrize(("n", "threshold"), [(3, 35), (4, 30), (5, 30)])
 def test_end_threshold_by_player_count(h, n, threshold):
@@ -133,3 +135,9 @@ def test_mammoths_paid_in_a_trade_go_back_to_the_supply(h):
     s = h.lay(s, "p1", {"mammoths": 2, "mountain": 1, "honga": 1})
     s = h.play(s, "p1", "lure")
     assert s["herd"] == ["p1"] and h.rules.mammoth_supply(s, "p1") == 1
+
+
+def test_what_a_player_may_not_know_changes_nothing_they_read(h):
+    """Turn after turn, for the public and for each player: the same view, commands and help
+    whatever the piles' order, the others' cards, the face-down bonus cards and the seed."""
+    assert check_whole_games(h.GAME, ["p1", "p2", "p3"], honga_hidden_from, range(3)) > 100

@@ -94,9 +94,10 @@ def test_chat_around_a_move_is_no_service_command(game, language, line):
 @pytest.mark.parametrize(("language", "line"), EVERY_LINE)
 def test_chat_the_game_is_given_is_refused_in_every_position(game, language, line):
     """A chatty line kept as a game line (it looks like one) is never played: the mail is
-    refused with the line quoted, so the player says what they meant."""
+    refused with the line quoted, so the player says what they meant. Between two moves, so it
+    is read with them (below the last move it is set aside, and nothing here would be played)."""
     name, game_engine, found = game
-    parsed = reading(game_engine, f"{COMMAND[name]}\n{line}")
+    parsed = reading(game_engine, f"{COMMAND[name]}\n{line}\n{COMMAND[name]}")
     kept = [x for x in parsed.lines if x.kind == "game" and x.text != COMMAND[name]]
     for chat in kept:
         for state, mover in found:

@@ -6,29 +6,15 @@ from __future__ import annotations
 from email.utils import make_msgid
 
 import pytest
-from service_mails import text_of
+from service_mails import flat, last_mail_to, moves, text_of
 from sqlalchemy import select
 
 from pbem.db import transaction
-from pbem.models import Move, OutboundMail, Player
-
-
-def flat(text: str) -> str:
-    return " ".join(text.split())
-
-
-def last_mail_to(service, address: str) -> OutboundMail:
-    return [m for m in service.outbox() if m.to_address == address][-1]
+from pbem.models import OutboundMail, Player
 
 
 def replying_to(mail: OutboundMail) -> dict:
     return {"In-Reply-To": mail.message_id, "References": f"<root@x> {mail.message_id}"}
-
-
-def moves(service, game_id) -> list[str]:
-    with transaction(service.settings.database_url) as session:
-        query = select(Move.command).where(Move.game_id == game_id).order_by(Move.number)
-        return list(session.scalars(query))
 
 
 def test_outbound_mails_remember_the_position_they_show(service):

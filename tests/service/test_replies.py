@@ -6,10 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from service_mails import text_of
+from service_mails import flat, said, text_of
 
 import engine
-from pbem import i18n
 
 LETTERS = {
     "en": ("Hi all,", "Thanks,\nBob"),
@@ -17,15 +16,6 @@ LETTERS = {
     "de": ("Hallo zusammen", "Viele Grüße\nJürgen"),
     "pt": ("Olá", "Abraços,\nRita"),
 }
-
-
-def flat(text: str) -> str:
-    return " ".join(text.split())
-
-
-def said(language: str, message: str, **values: str) -> str:
-    """``message`` as a reader of ``language`` gets it."""
-    return i18n.translations(language).gettext(message) % values
 
 
 @pytest.mark.parametrize("language", LETTERS)

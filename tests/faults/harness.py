@@ -127,15 +127,31 @@ class Stack:
 
     def start(self) -> None:
         self.controller.start()
+        self.start_receiver()
+        self.start_worker()
+        self._sweeper = threading.Thread(target=self._sweep_forever, daemon=True)
+        self._sweeper.start()
+
+    def start_receiver(self) -> None:
+        """Start the SMTP receiver and wait until it listens."""
         receiver = self._spawn("smtp", [str(BIN / "python"), "-m", "worker.launch", "smtp"])
         deadline = time.monotonic() + 30
         while not listening(self.smtp_port):
             assert receiver.poll() is None, (self.logs / "smtp.log").read_text()
             assert time.monotonic() < deadline, "the SMTP receiver did not listen"
             time.sleep(0.05)
-        self.start_worker()
-        self._sweeper = threading.Thread(target=self._sweep_forever, daemon=True)
-        self._sweeper.start()
+
+    def kill(self, name: str) -> None:
+        """SIGKILL service process ``name`` ("worker", "smtp") with its children, at once."""
+        process = self.processes.pop(name)
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+
+    def kill_worker(self) -> None:
+        """SIGKILL the worker and its pool processes (a mail it sent but did not yet record
+        may go out again)."""
+        self.kill("worker")
+        self.killed += 1
 
     def start_worker(self) -> subprocess.Popen:
         self.started += 1
@@ -156,13 +172,6 @@ class Stack:
                 if fields[1] == parent:  # the field after the state is the parent's pid
                     children.append(int(stat.parent.name))
         return children
-
-    def kill_worker(self) -> None:
-        """SIGKILL the worker and its pool processes, all at once."""
-        process = self.processes.pop("worker")
-        os.killpg(process.pid, signal.SIGKILL)
-        process.wait()
-        self.killed += 1
 
     def kill_pool_process(self) -> bool:
         """SIGKILL one pool process of the worker (its parent starts another)."""

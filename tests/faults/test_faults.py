@@ -82,6 +82,26 @@ def test_redis_restarted_with_work_in_flight(stack):
     assert seen["statuses"] == {"done": REPLIES}
 
 
+def test_the_smtp_receiver_killed_while_mail_comes_in(stack):
+    """The SMTP receiver is SIGKILLed now and then while bots deliver, back after half a
+    second: the senders retry as an MTA does, every mail answered 250 is processed once (one
+    stored before a kill cut its 250 is a duplicate when it comes again)."""
+    kills = []
+
+    def kill(n):
+        if n % 6 == 0:
+            time.sleep(random.Random(n).uniform(0, 0.05))
+            stack.kill("smtp")
+            kills.append(n)
+            time.sleep(0.5)
+            stack.start_receiver()
+
+    seen = played(stack, once, during=kill)
+    assert len(kills) == REPLIES // 6
+    assert stack.retried > 0  # deliveries met a receiver gone or dead mid-conversation
+    assert seen["statuses"] == {"done": REPLIES}
+
+
 def test_postgres_refusing_connections_for_a_while(stack):
     """PostgreSQL stops for five seconds (open transactions cut) while a mail comes in: the
     receiver answers 451 and the sender retries, the worker retries its tasks, the sweep sends

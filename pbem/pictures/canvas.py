@@ -110,9 +110,21 @@ class Canvas:
     def __init__(self, height: int, width: int = WIDTH, background=PAPER):
         self.colours: dict[tuple, int] = {}  # the palette: colour -> index, in order of use
         self.listed: list[tuple] = []  # index -> colour
+        self.stepped: dict[tuple, tuple[int, ...]] = {}  # (ink, index under) -> edge steps
         self.image = Image.new("P", (width, height), self.ink(background))
         self.draw = ImageDraw.Draw(self.image)
         self.width, self.height = width, height
+
+    def copy(self) -> Canvas:
+        """Another canvas with this one's pixels and palette, drawn on without changing this one
+        (a drawing's fixed part, kept and drawn on again: the same bytes as drawing it anew)."""
+        other = object.__new__(Canvas)
+        other.colours, other.listed = dict(self.colours), list(self.listed)
+        other.stepped = dict(self.stepped)
+        other.image = self.image.copy()
+        other.draw = ImageDraw.Draw(other.image)
+        other.width, other.height = self.width, self.height
+        return other
 
     def ink(self, colour) -> int | None:
         """The palette index of ``colour`` (None for none); past 256 colours the nearest."""
@@ -165,22 +177,26 @@ class Canvas:
         region = self.image.im.crop(box)
         low, high = region.getextrema()
         if low == high:  # on one colour: the word's edges are steps between it and the ink
-            stamp = _stamp(text, size, bold, self._steps(ink, self.listed[low]))
+            stamp = _stamp(text, size, bold, self._steps(ink, low))
             self.image.im.paste(stamp, box, _covers(text, size, bold)[0])
         else:
             self._blended(region, box, (text, size, bold), ink)
         return w
 
-    def _steps(self, ink: tuple, under: tuple) -> tuple[int, ...]:
-        """The indices of the edge steps from ``under`` to ``ink``, then of ``ink``."""
-        return tuple(map(self.ink, _edges(ink, under)))
+    def _steps(self, ink: tuple, under: int) -> tuple[int, ...]:
+        """The indices of the edge steps from the colour of index ``under`` to ``ink``, then
+        of ``ink`` (given their indices once, they keep them)."""
+        steps = self.stepped.get((ink, under))
+        if steps is None:
+            steps = self.stepped[ink, under] = tuple(map(self.ink, _edges(ink, self.listed[under])))
+        return steps
 
     def _blended(self, region, box, word: tuple, ink: tuple) -> None:
         """A word over several colours (``region``, the pixels under it): each edge pixel
         steps into the colour under it."""
         luts = [list(range(256)) for _ in _THRESHOLDS]
-        for under in (index for index, count in enumerate(region.histogram()) if count):
-            for lut, index in zip(luts, self._steps(ink, self.listed[under]), strict=True):
+        for under in itertools.compress(range(256), region.histogram()):
+            for lut, index in zip(luts, self._steps(ink, under), strict=True):
                 lut[under] = index
         for lut, cover in zip(luts, _covers(*word), strict=True):
             self.image.im.paste(region.point(lut, "P"), box, cover)

@@ -7,6 +7,8 @@ same picture, so a position is drawn once for all of them.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.i18n import _
 from pbem.pictures.canvas import INK, LINE, MUTED, PAPER, WHITE, Canvas, seat_colour
 
@@ -109,16 +111,9 @@ def _cost(canvas: Canvas, x: int, y: int, cost: dict) -> None:
 def draw(s: dict) -> Canvas:
     players = s["players"]
     board_h = MARGIN + 3 * TILE_H + 2 * GAP
-    canvas = Canvas(board_h + 44 + ROW_H * len(s["table"]) + MARGIN)
     words = s["words"]
-    for row, areas in enumerate(AREAS):
-        for col, area in enumerate(areas):
-            x0, y0, x1, y1 = _tile(col, row)
-            canvas.box(x0, y0, x1, y1, fill=TINTS[area], outline=LINE, radius=10)
-            # the bottom row's circles touch its upper corners: its names go below
-            top, anchor = (y1 - 8, "mb") if row == 2 else (y0 + 8, "mt")
-            name, colour = words["areas"][area], GOODS.get(area, INK)
-            canvas.text((x0 + x1) / 2, top, name, 24, colour, anchor, True, TILE_W - 20)
+    height = board_h + 44 + ROW_H * len(s["table"]) + MARGIN
+    canvas = _areas(height, tuple(words["areas"].items())).copy()
     _trades(canvas, s)
     _mountain(canvas, s)
     _herd(canvas, s)
@@ -145,6 +140,22 @@ def draw(s: dict) -> Canvas:
     for p in s["table"]:
         _player(canvas, y, p, seat_colour(players, p["name"]), p["name"] == s["current"], s)
         y += ROW_H
+    return canvas
+
+
+@lru_cache(maxsize=64)
+def _areas(height: int, names: tuple[tuple[str, str], ...]) -> Canvas:
+    """The board's nine areas with their names, drawn first in every picture: kept per
+    language and table size, and copied (its palette with it) for each new picture."""
+    canvas, named = Canvas(height), dict(names)
+    for row, areas in enumerate(AREAS):
+        for col, area in enumerate(areas):
+            x0, y0, x1, y1 = _tile(col, row)
+            canvas.box(x0, y0, x1, y1, fill=TINTS[area], outline=LINE, radius=10)
+            # the bottom row's circles touch its upper corners: its names go below
+            top, anchor = (y1 - 8, "mb") if row == 2 else (y0 + 8, "mt")
+            colour = GOODS.get(area, INK)
+            canvas.text((x0 + x1) / 2, top, named[area], 24, colour, anchor, True, TILE_W - 20)
     return canvas
 
 

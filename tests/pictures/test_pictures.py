@@ -10,8 +10,9 @@ import pytest
 from PIL import Image, ImageDraw
 
 import engine
-from pbem import pictures
-from pbem.pictures import canvas
+from engine.i18n import use
+from pbem import i18n, pictures
+from pbem.pictures import canvas, honga
 from tests.pictures.positions import LARGEST, late, players, positions
 
 KINDS = sorted(LARGEST)
@@ -105,3 +106,21 @@ def test_words_drawn_in_the_palette_are_the_words_pillow_blends(right):
     assert max(abs(a - b) for a, b in zip(ours, theirs, strict=True)) <= 255 // 8 + 1
     unders = 1 if right == 199 else 2  # the colours the word lies on
     assert len(drawn.colours) == 3 + 3 * unders  # paper, blue, white; 3 edge steps each
+
+
+def test_a_board_drawn_on_its_kept_areas_is_the_board_drawn_whole():
+    """HONGA's nine areas are drawn once per language and table size and copied: each picture
+    drawn on the copy has the pixels and palette of the same picture drawn from nothing,
+    whatever was drawn on the copies before it."""
+    game = engine.load("honga")
+    scenes = []
+    for state in positions("honga", every=15):
+        for language in ("en", "de"):
+            with use(i18n.translations(language)):
+                scenes.append(honga.scene(game.view(state, None)))
+    kept = [honga.draw(scene).paletted() for scene in scenes]
+    for scene, drawn in zip(scenes, kept, strict=True):
+        honga._areas.cache_clear()
+        whole = honga.draw(scene).paletted()
+        assert drawn.tobytes() == whole.tobytes()
+        assert drawn.getpalette() == whole.getpalette()

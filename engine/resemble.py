@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
-from engine.lexicon import fold
+from engine.lexicon import LANGUAGES, fold
 
 _TOKEN = re.compile(r"[^\W\d_]+|\d+")
 _GUARD = re.compile(r"#\s?\d")
@@ -22,6 +22,8 @@ _GUARD = re.compile(r"#\s?\d")
 _NAME_ALONE = 3
 #: Typed words shorter than this are compared exactly, never as a near miss.
 _NEAR_MISS_FROM = 4
+#: A word of everyday speech occurs at least this often (a share of all words written).
+_EVERYDAY = 1e-6
 
 
 @dataclass(frozen=True)
@@ -113,8 +115,10 @@ def resembles(words: Vocabulary, line: str) -> bool:
 
     It does when it names a thing of the game (a place, a card: "Good luck in the forest"
     does), holds a ``#N``, or begins with a verb or a near miss of one ("plce", "tarde") whose
-    other words are mostly the command language's ("take 2 wood" does, "Take care" does not);
-    a number first needs a word of the language after it ("2 north", not "+49 170 123").
+    other words are mostly the command language's or slips of them ("take 2 wood", "discard
+    forst" do, "Take care" does not) and make no sentence (:func:`_prose`: "Back in a minute"
+    does not); a number first needs a word of the language after it ("2 north", not "+49 170
+    123").
     """
     if _GUARD.search(line):
         return True
@@ -129,5 +133,31 @@ def resembles(words: Vocabulary, line: str) -> bool:
         return bool(rest) and not rest[0].isdigit() and rest[0] in known
     if first not in words.verbs and not near_miss(first, words.verbs):
         return False
-    understood = sum(word.isdigit() or word in known for word in rest)
-    return 2 * understood >= len(rest)
+    understood = [word.isdigit() or word in known or near_miss(word, known) for word in rest]
+    return 2 * sum(understood) >= len(rest) and not _prose(known, rest)
+
+
+def _prose(known: frozenset[str], rest: list[str]) -> bool:
+    """Whether the words after a verb make a sentence, not the verb's arguments: no number,
+    and a word of everyday speech that is no word of the game nor a slip of one ("Back in a
+    minute", "Spiele morgen weiter", "Passa o sal"). A word of no language is a slip
+    ("raid a rde"), and the line stays a mistyped command."""
+    if any(word.isdigit() for word in rest):
+        return False
+    foreign = [word for word in rest if word not in known and not near_miss(word, known)]
+    return bool(foreign) and not _everyday_words().isdisjoint(foreign)
+
+
+@cache
+def _everyday_words() -> frozenset[str]:
+    """The words of everyday speech in each of our languages (folded), from pyspellchecker's
+    word frequencies (subtitles: the words people write to each other). Loaded on first use:
+    only a line that begins with a verb and holds a word the game does not know asks."""
+    from spellchecker import SpellChecker
+
+    everyday: set[str] = set()
+    for language in LANGUAGES:
+        frequency = SpellChecker(language=language, distance=1).word_frequency
+        least = frequency.total_words * _EVERYDAY
+        everyday.update(fold(w) for w, count in frequency.dictionary.items() if count >= least)
+    return frozenset(everyday)

@@ -42,7 +42,52 @@ CHAT = {
         "Abandonar não é opção",
     ],
 }  # fmt: skip
-EVERY_LINE = [(language, line) for language, lines in CHAT.items() for line in lines]
+#: Chat that holds a game's word where a command's argument would be: a verb, then a short
+#: name ("a" is a party in Hengist, "o" west in HONGA) or another verb, and a word of everyday
+#: speech no command holds. Set aside in every game, never refused.
+HOLDING_GAME_WORDS = {
+    "en": [
+        "Back in a minute", "Back in a bit", "Back in a sec", "Done in a minute",
+        "Look at a map", "Go back to bed", "Go back to work", "Go get a coffee",
+        "Go take a nap", "Move a muscle", "Spy a friend",
+    ],
+    "es": [
+        "Vuelve a casa", "Mira a la derecha", "Sube o baja", "Juega o descansa",
+        "Paso o me quedo",
+    ],
+    "de": [
+        "Spiele morgen weiter", "Spiele weiter morgen", "Spiele heute weiter",
+        "Fertig? Ich spiele weiter", "Fertig, spiele morgen weiter",
+        "Bleibe heute, spiele weiter",
+    ],
+    "pt": [
+        "Passa o sal, por favor", "Passa o tempo", "Passa o café", "Joga o jogo",
+        "Compra o pão", "Fica o abraço", "Sobe o preço", "Volta a casa", "Olha a hora!",
+        "Passa a bola",
+    ],
+}  # fmt: skip
+#: Mistyped commands of each game: a slip of a verb, a name or both, in several languages.
+#: Read as the game's, above and below the moves, so the game answers them.
+TYPOS = {
+    "honga": [
+        "place 3 on forrest", "plce 2 nrth", "colcoar 2 nrte", "setezn 2 Norden",
+        "plac 2 nroth", "doen", "clmib",
+    ],
+    "stoneage": [
+        "place 3 on forrest", "plce 3 frst", "take 2 wod", "setezn 3 Wald", "colcoar 3 bosque",
+        "bonus al", "build hutt", "plase 2 in the huntign grounds",
+    ],
+    "hengist": [
+        "mvoe a 1b", "raid a rde", "raid a red forst", "spy a plz", "back a boatt",
+        "move a to 1bb", "discard forst",
+    ],
+}  # fmt: skip
+EVERY_LINE = [
+    (language, line)
+    for chat in (CHAT, HOLDING_GAME_WORDS)
+    for language, lines in chat.items()
+    for line in lines
+]
 #: A command of each game, to write the chat around.
 COMMAND = {"honga": "place 2 north", "stoneage": "place 3 forest", "hengist": "move a 1b"}
 
@@ -115,6 +160,30 @@ def test_chat_is_set_aside_as_a_sign_off_unless_it_looks_like_a_move(game, langu
         assert parsed.set_aside == [" ".join(line.split())]
     else:
         assert parsed.lines[-1].kind == "game" and game_engine.resembles(None, None, line)
+
+
+@pytest.mark.parametrize(
+    ("language", "line"),
+    [(language, line) for language, lines in HOLDING_GAME_WORDS.items() for line in lines],
+)
+def test_chat_holding_a_game_word_is_set_aside_above_and_below_the_moves(game, language, line):
+    """Set aside, so the answer echoes it with the greetings; the moves around it are read."""
+    name, game_engine, _found = game
+    command = COMMAND[name]
+    for text in (f"{line}\n{command}", f"{command}\n\n{line}", f"Hi,\n{line}\n{command}\nBob"):
+        parsed = reading(game_engine, text)
+        assert parsed.read == [command] and line in parsed.set_aside, text
+
+
+@pytest.mark.parametrize(
+    ("name", "line"), [(n, line) for n, lines in TYPOS.items() for line in lines]
+)
+def test_a_mistyped_command_is_read_for_the_game_to_answer(name, line):
+    game_engine = engine.load(name)
+    command = COMMAND[name]
+    for text in (f"{line}\n{command}", f"{command}\n{line}", f"Hi,\n{command}\n{line}\nBob"):
+        parsed = reading(game_engine, text)
+        assert line in parsed.read and line not in parsed.set_aside, text
 
 
 @pytest.mark.parametrize(

@@ -21,19 +21,23 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
 
+def _json_text(value) -> str:
+    """A JSON column's value as text, by orjson: the json module's dict keys (a number key is
+    written as a string), without its spaces, and its characters beyond ASCII unescaped."""
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
 def make_engine(url: str) -> Engine:
     """An SQLAlchemy engine for ``url``, with SQLite tuned for several processes; JSON
-    columns (game states) are read with orjson, several times faster than the json module."""
+    columns (game states) are read and written with orjson, several times faster than the
+    json module."""
+    json = {"json_serializer": _json_text, "json_deserializer": orjson.loads}
     if not url.startswith("sqlite"):
-        return create_engine(url, pool_pre_ping=True, json_deserializer=orjson.loads)
+        return create_engine(url, pool_pre_ping=True, **json)
     path = url.split("///", 1)[-1]
     if path and path != ":memory:":
         Path(path).parent.mkdir(parents=True, exist_ok=True)
-    engine = create_engine(
-        url,
-        connect_args={"timeout": 30, "check_same_thread": False},
-        json_deserializer=orjson.loads,
-    )
+    engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False}, **json)
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection, _record):

@@ -437,10 +437,11 @@ _SIGN_OFF_WORDS = frozenset({
     "bis", "mit", "schone", "schonen", "abracos", "abraco", "um", "obrigado", "obrigada",
     "beijos", "atenciosamente", "cumprimentos", "att", "valeu", "ate", "saudacoes",
 })  # fmt: skip
-#: A name below a sign-off has at most this many words; a signature, name first, at most
-#: this many lines (a name, a club or a title, a phone number, an address).
+#: A name below a sign-off has at most this many words.
 _NAME_WORDS = 4
-_SIGNATURE_LINES = 5
+#: A signature has at most this many lines (a name, a club or a title, a phone number, an
+#: address, a link), below a rule or name first below a sign-off (:func:`signature`).
+SIGNATURE_LINES = 6
 #: Smileys people put after a command ("done :)").
 _EMOTICONS = {":)", ":-)", ";)", ";-)", ":d", ":-d", ":p", ":-p", "=)", "xd", "<3", "^^", ":("}
 #: Commands whose argument runs on: a client that wraps plain text (Outlook at 76 characters,
@@ -579,18 +580,33 @@ def parse(text: str, resembles: Callable[[str], bool] = _always) -> Parsed:
 
 def _signed_at(entries: list[tuple[Line, bool, str]]) -> int:
     """Where the writer's signature below a sign-off begins, else the number of entries: a
-    name ("Saludos,\nPilar", "Viele Grüße\nPeter Berg") and the lines below it that begin with
-    no command's word (a club, a phone number), set aside even when they hold a game's word."""
-    signed = len(entries)
-    for start in range(len(entries) - 1, max(len(entries) - 1 - _SIGNATURE_LINES, 0), -1):
-        line = entries[start][0]
-        if line.kind != "game" or _first_word(line) in command_verbs()[0]:
-            break
+    name ("Saludos,\nPilar", "Viele Grüße\nPeter Berg") and the lines below it, a
+    :func:`signature` (a club, a phone number), set aside even when they hold a game's word."""
+    for start in range(max(len(entries) - SIGNATURE_LINES, 1), len(entries)):
         _line, like, above = entries[start - 1]
         words = resemble.tokens(above)
-        if _name_line(line) and not like and words and words[0] in _SIGN_OFF_WORDS:
-            signed = start
-    return signed
+        if (
+            _name_line(entries[start][0])
+            and not like
+            and words
+            and words[0] in _SIGN_OFF_WORDS
+            and signature([typed for _line, _like, typed in entries[start:]])
+        ):
+            return start
+    return len(entries)
+
+
+def signature(lines: list[str]) -> bool:
+    """Whether ``lines`` (a text's last lines, blank ones left out) are its writer's signature:
+    at most :data:`SIGNATURE_LINES`, none a command nor beginning with a command's word. Where
+    one may begin is the caller's: below a rule (:mod:`pbem.mail.extract`), or a name below a
+    sign-off (:func:`parse`)."""
+    return len(lines) <= SIGNATURE_LINES and not any(map(_begins_a_command, lines))
+
+
+def _begins_a_command(text: str) -> bool:
+    line = _line(0, text)
+    return line.kind != "game" or _first_word(line) in command_verbs()[0]
 
 
 def _first_word(line: Line) -> str:

@@ -10,9 +10,8 @@ from __future__ import annotations
 import re
 from email.message import Message
 
-from engine import resemble
 from engine.lexicon import fold
-from pbem.mail.commands import command_verbs
+from pbem.mail.commands import signature
 from pbem.mail.html_text import INVISIBLE, RULE, html_reply_text, html_to_text
 
 # -- the body -----------------------------------------------------------------------------------
@@ -174,8 +173,7 @@ _SIGNATURE = re.compile(
 #: A rule drawn above a signature: a line of five or more dashes, underscores or long dashes
 #: (Outlook mobile's), or an HTML ``<hr>`` (:data:`RULE`).
 _RULE = re.compile(rf"[-_—–]{{5,}}|{RULE}")
-#: Below a rule, a signature has at most this many lines, and it is read this far at most.
-_RULE_SIGNATURE_LINES = 6
+#: How far below a rule a signature is looked for (blank lines included): a bound on the cost.
 _RULE_READ = 40
 #: The start of an e-mail disclaimer, in the players' languages: everything from it is cut.
 _DISCLAIMER = re.compile(
@@ -232,8 +230,8 @@ def _strip_history(text: str) -> str:
 
 def _signature_below(lines: list[str], start: int) -> bool:
     """Whether the lines from ``start`` (below a rule) to the end of the text or to its quoted
-    history are a signature: a few lines, none beginning with a command's verb."""
-    text_lines = 0
+    history are a :func:`~pbem.mail.commands.signature`."""
+    below: list[str] = []
     end = min(start + _RULE_READ, len(lines))
     for index in range(start, end):
         stripped = lines[index].strip()
@@ -245,17 +243,9 @@ def _signature_below(lines: list[str], start: int) -> bool:
             or _is_header_block(lines, index)
             or _attribution_span(lines, index)
         ):
-            return True
-        text_lines += 1
-        if text_lines > _RULE_SIGNATURE_LINES or _begins_with_a_verb(stripped):
-            return False
-    return end == len(lines)
-
-
-def _begins_with_a_verb(line: str) -> bool:
-    """Whether ``line``'s first word is a command's (of a game or of the service)."""
-    words = resemble.tokens(line)
-    return bool(words) and words[0] in command_verbs()[0]
+            return signature(below)
+        below.append(stripped)
+    return end == len(lines) and signature(below)
 
 
 def _is_quoted(line: str) -> bool:

@@ -6,7 +6,9 @@ from __future__ import annotations
 import pytest
 
 import engine
-from pbem.mail.commands import parse
+from pbem.mail.commands import SIGNATURE_LINES, parse
+from pbem.mail.extract import new_text
+from tests.mail.test_chat import plain
 
 
 def reading(text: str, game: str = "honga"):
@@ -221,6 +223,17 @@ def test_a_name_below_a_sign_off_is_set_aside_though_it_is_a_game_word(text):
     game, name = SIGNED_WITH_GAME_WORDS[text]
     parsed = reading(text, game)
     assert len(parsed.read) == 1 and name in parsed.set_aside
+
+
+@pytest.mark.parametrize("longer", [False, True])
+def test_a_signature_below_a_rule_and_one_below_a_sign_off_have_one_limit(longer):
+    """A name and lines that hold a game's word (a club, a place): a signature up to
+    SIGNATURE_LINES lines, below a sign-off or below a rule; one line more is text."""
+    lines = ["Ann Example", *(f"Wald Club {n}" for n in range(SIGNATURE_LINES - 1 + longer))]
+    signed = reading("p2n\nBest,\n" + "\n".join(lines))
+    assert (signed.read == ["p2n"]) is not longer
+    ruled = "p2n\n-----\n" + "\n".join(lines)
+    assert new_text(plain(ruled)) == (ruled if longer else "p2n")
 
 
 @pytest.mark.parametrize(

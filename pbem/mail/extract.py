@@ -11,6 +11,7 @@ import re
 from email.message import Message
 
 from engine.lexicon import fold
+from pbem.mail import header_labels
 from pbem.mail.commands import signature
 from pbem.mail.html_text import INVISIBLE, RULE, html_reply_text, html_to_text
 
@@ -132,16 +133,14 @@ _SEPARATOR = re.compile(
     re.IGNORECASE,
 )
 _HEADER_LABEL = re.compile(
-    r"^\*?\s*(?P<label>from|de|von|от|da|van|sent|date|datum|gesendet|enviado|enviada|fecha"
-    r"|data|envoyé|отправлено|дата|inviato|verzonden|to|an|para|à|a|кому|aan|cc|subject"
-    r"|betreff|asunto|assunto|objet|тема|oggetto|onderwerp)\s*\*?\s*:",
+    rf"^\*?\s*(?P<label>{header_labels.alternatives(header_labels.labels())})\s*\*?\s*:",
     re.IGNORECASE,
 )
-_FROM_LABELS = {"from", "de", "von", "от", "da", "van"}
+_FROM_LABELS = header_labels.labels("from")
 #: A header block a client wrote on one line: "From: pbem <...> Sent: Monday ... To: ...".
 _HEADER_LINE = re.compile(
-    r"^\*?\s*(from|de|von|da)\s*\*?\s*:.{1,300}?\s\*?(sent|date|datum|gesendet|enviado|enviada"
-    r"|fecha|data|envoyé)\s*\*?\s*:",
+    rf"^\*?\s*({header_labels.alternatives(_FROM_LABELS)})\s*\*?\s*:.{{1,300}}?"
+    rf"\s\*?({header_labels.alternatives(header_labels.labels('sent'))})\s*\*?\s*:",
     re.IGNORECASE,
 )
 _ATTRIBUTION_VERB = (

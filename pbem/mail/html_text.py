@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from pbem.mail import header_labels
 from pbem.mail.html_tokens import tokens
 
 #: Elements that end a line before and after them.
@@ -71,8 +72,10 @@ _CUT_CLASSES = {"outlookmessageheader", "moz-forward-container"}
 #: ``aolmail_``, Hotmail ``ecx``; mail.ru puts ``_mr_css_attr`` after them.
 _NAME_PREFIXES = re.compile(r"^(?:x_|m_-?\d+_?|yiv\d+|aolmail_|ecx|gmail-)+")
 _NAME_SUFFIX = "_mr_css_attr"
+#: How a header block above quoted history begins: "From:", "Von:", "Sent:", "Enviado:".
 _HEADER_START = re.compile(
-    r"^\s*(from|de|von|от|da|van|fra|od|date|sent|gesendet|enviado|envoyé)\s*:", re.IGNORECASE
+    rf"^\s*({header_labels.alternatives(header_labels.labels('from', 'sent'))})\s*:",
+    re.IGNORECASE,
 )
 _NUMBER = re.compile(r"-?\d{1,9}")
 #: White space that HTML collapses (a no-break space is not such).

@@ -20,7 +20,7 @@ from email.message import Message
 
 import engine
 from engine.lexicon import LANGUAGES, fold
-from pbem.mail import commands
+from pbem.mail import commands, header_labels
 from pbem.mail.extract import READ_AT_MOST, body_text
 
 #: How much each kind of sign weighs against one word of the text.
@@ -52,10 +52,11 @@ _ATTRIBUTION = {
 }
 #: The labels of a quoted header block that only one language writes.
 _HEADER_LABELS = {
-    "en": re.compile(r"^\W*(subject|sent)\s*:", re.IGNORECASE | re.MULTILINE),
-    "es": re.compile(r"^\W*(asunto|fecha)\s*:", re.IGNORECASE | re.MULTILINE),
-    "de": re.compile(r"^\W*(betreff|gesendet|von)\s*:", re.IGNORECASE | re.MULTILINE),
-    "pt": re.compile(r"^\W*(assunto|enviado em)\s*:", re.IGNORECASE | re.MULTILINE),
+    language: re.compile(
+        rf"^\W*({header_labels.alternatives(header_labels.own(language))})\s*:",
+        re.IGNORECASE | re.MULTILINE,
+    )
+    for language in LANGUAGES
 }
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
 #: Addresses and links: their parts are no words of the writer's ("a@y.test" is no Spanish y).

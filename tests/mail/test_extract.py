@@ -22,6 +22,7 @@ from engine.i18n import use
 from engine.lexicon import LANGUAGES, fold
 from pbem.help_texts import service_help
 from pbem.i18n import translations
+from pbem.mail import header_labels
 from pbem.mail.commands import SERVICE_WORDS
 from pbem.mail.extract import END_WORDS, new_text
 from pbem.mail.html_text import html_to_text
@@ -261,6 +262,35 @@ def test_separators_cut_the_history(separator):
 def test_outlook_header_blocks_cut_the_history(header_block):
     body = f"place 2 north\n\n{header_block}\n\nYour turn. lure fish\n"
     assert new_text(plain(body)) == "place 2 north"
+
+
+@pytest.mark.parametrize("language", sorted(header_labels.LABELS["from"]))
+def test_a_header_block_in_every_language_of_the_labels_cuts_the_history(language):
+    """Plain text and HTML read the same table (pbem.mail.header_labels): a block of the
+    language's labels (English where it has none), begun by its sender or by its date, cuts
+    the history below the text and below an HTML border."""
+    written = {
+        field: labels.get(language, labels["en"]) for field, labels in header_labels.LABELS.items()
+    }
+    for sent in written["sent"]:
+        fields = [
+            (written["from"][0], "pbem"),
+            (sent, "2 April 2012 18:26"),
+            (written["to"][0], "Ann"),
+            (written["subject"][0], "HONGA #12"),
+        ]
+        for block in (fields, [fields[1], fields[3], fields[0], fields[2]]):
+            lines = [f"{label.capitalize()}: {value}" for label, value in block]
+            text = "place 2 north\n\n" + "\n".join(lines) + "\n\nlure fish"
+            assert new_text(plain(text)) == "place 2 north", lines
+            html = (
+                "<p>place 2 north</p><div style='border:none;border-top:solid #E1E1E1 1.0pt'><p>"
+                + "<br>".join(
+                    f"<b>{line.split(' ', 1)[0]}</b> {line.split(' ', 1)[1]}" for line in lines
+                )
+                + "</p></div><p>lure fish</p>"
+            )
+            assert new_text(html_only(html)) == "place 2 north", html
 
 
 def test_a_single_header_like_line_is_not_a_header_block():

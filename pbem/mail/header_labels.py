@@ -1,0 +1,62 @@
+"""The labels of the header block a client writes above the mail it quotes or forwards
+(Outlook's "From: ... / Sent: ... / To: ... / Subject: ..."), in the languages clients write
+them in. One table for every reader: the HTML reader and the plain-text reader cut the quoted
+history where such a block begins, and the language guess counts the labels only one of our
+languages writes (Asunto:, Betreff:, Assunto:).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+#: Each field's labels in each language (lower case).
+LABELS: dict[str, dict[str, tuple[str, ...]]] = {
+    "from": {
+        "en": ("from",), "es": ("de",), "de": ("von",), "pt": ("de",), "fr": ("de",),
+        "it": ("da",), "nl": ("van",), "ru": ("от",), "da": ("fra",), "pl": ("od",),
+    },
+    "sent": {
+        "en": ("sent", "date"), "es": ("enviado", "enviada", "fecha"),
+        "de": ("gesendet", "datum"), "pt": ("enviado", "enviada", "data", "enviado em"),
+        "fr": ("envoyé", "date"), "it": ("inviato", "data"), "nl": ("verzonden", "datum"),
+        "ru": ("отправлено", "дата"),
+    },
+    "to": {
+        "en": ("to",), "es": ("para",), "de": ("an",), "pt": ("para",), "fr": ("à",),
+        "it": ("a",), "nl": ("aan",), "ru": ("кому",),
+    },
+    "cc": {"en": ("cc",), "es": ("cc",), "de": ("cc",), "pt": ("cc",)},
+    "subject": {
+        "en": ("subject",), "es": ("asunto",), "de": ("betreff",), "pt": ("assunto",),
+        "fr": ("objet",), "it": ("oggetto",), "nl": ("onderwerp",), "ru": ("тема",),
+    },
+}  # fmt: skip
+
+
+def labels(*fields: str) -> set[str]:
+    """The labels of ``fields`` (every field when none is named), in every language."""
+    return {
+        label
+        for field in fields or LABELS
+        for written in LABELS[field].values()
+        for label in written
+    }
+
+
+def alternatives(written: Iterable[str]) -> str:
+    """Labels as a regular expression's alternatives, the longest first."""
+    return "|".join(re.escape(label) for label in sorted(written, key=lambda x: (-len(x), x)))
+
+
+def own(language: str) -> set[str]:
+    """The labels that ``language`` writes and no other language does."""
+    written = {label for field in LABELS.values() for label in field.get(language, ())}
+    others = {
+        label
+        for field in LABELS.values()
+        for other, labels_of in field.items()
+        if other != language
+        for label in labels_of
+    }
+    return written - others

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import email.policy
 import logging
+import time
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 from email.parser import BytesHeaderParser
@@ -27,6 +28,8 @@ log = logging.getLogger(__name__)
 
 
 MAX_ATTEMPTS = 5  # tries of a mail that end in a database error before it is given up
+RECORD_RETRY = 0.1  # seconds before recording sends again after a database error, doubling
+MAX_RECORD_RETRY = 2.0
 
 
 class TryAgain(Exception):
@@ -122,10 +125,47 @@ def _tell_failed(session, settings: Settings, row: InboundMail) -> None:
         session.info["queued"] = []
 
 
-def send_outbound(settings: Settings, outbound_id: int) -> str:
-    """Send one outbox row (idempotent); return its new status."""
+def send_outbound(
+    settings: Settings, outbound_ids: list[int], at: datetime | None = None
+) -> dict[int, str]:
+    """Send the outbox rows of ``outbound_ids`` due at ``at`` (default now) that nobody else is
+    sending, over one connection; return the new status of each row sent or tried.
+
+    Claimed in one transaction, recorded in another (:mod:`pbem.mail.send`). What the relay
+    took is recorded even when the database is away for a while: the recording is tried again
+    until the lease or the task's soft time limit runs out, whichever comes first, and a
+    delivery cut short (the time limit) still records the mails it delivered.
+    """
+    at = at or now()
+    lease = timedelta(seconds=settings.send_lease)
+    deadline = time.monotonic() + min(settings.send_lease, settings.task_soft_time_limit)
     with transaction(settings.database_url) as session:
-        return send.send_one(session, settings, outbound_id)
+        mails = send.claim(session, outbound_ids, at, lease)
+    outcomes: dict[int, Exception | None] = {}
+    try:
+        for outbound_id, error in send.deliver(settings, mails):
+            outcomes[outbound_id] = error
+    finally:
+        statuses = _record(settings, outcomes, at, deadline) if outcomes else {}
+    return statuses
+
+
+def _record(
+    settings: Settings, outcomes: dict[int, Exception | None], at: datetime, deadline: float
+) -> dict[int, str]:
+    """``send.record`` in a transaction, tried again while the database fails until
+    ``deadline`` (``time.monotonic``): a lost commit must not send the mails again."""
+    wait = RECORD_RETRY
+    while True:
+        try:
+            with transaction(settings.database_url) as session:
+                return send.record(session, outcomes, at)
+        except SQLAlchemyError as exc:
+            if time.monotonic() + wait > deadline:
+                raise
+            log.warning("recording %s sends failed (%s); trying again", len(outcomes), exc)
+        time.sleep(wait)
+        wait = min(2 * wait, MAX_RECORD_RETRY)
 
 
 def sweep(

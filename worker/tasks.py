@@ -57,15 +57,14 @@ def give_up(inbound_id: int, seconds: float) -> None:
 @app.task(name="worker.tasks.send")
 def send(outbound_id: int) -> None:
     """Send one outbox row (retries come from the row's own backoff, via the sweeper)."""
-    jobs.send_outbound(settings, outbound_id)
+    jobs.send_outbound(settings, [outbound_id])
 
 
 @app.task(name="worker.tasks.send_many")
 def send_many(outbound_ids: list[int]) -> None:
-    """Send the answers to one mail in one task, not one task each (the sweeper sends any
-    left pending)."""
-    for outbound_id in outbound_ids:
-        jobs.send_outbound(settings, outbound_id)
+    """Send the answers to one mail in one task over one connection, not one task each (the
+    sweeper sends any left pending)."""
+    jobs.send_outbound(settings, outbound_ids)
 
 
 @app.task(name="worker.tasks.sweep")

@@ -1,8 +1,13 @@
-"""Outbox row -> SMTP relay (``SMTP_URL``) or the Maildir ``var/outbox``, retried with backoff.
+"""Outbox rows -> SMTP relay (``SMTP_URL``) or the Maildir ``var/outbox``, retried with backoff.
 
-``send_one`` holds the row lock while it delivers, so two workers never send one row twice;
-it does not commit (the caller's transaction does). A crash between delivery and commit sends
-the mail again later: delivery is at least once, never silently lost.
+Sending is three steps, and no lock is held while the relay talks (``jobs.send_outbound``
+runs them): ``claim`` the due rows in a short transaction of its own, which moves their next
+attempt a lease (``PBEM_SEND_LEASE``) ahead, so that neither the sweeper nor another worker
+takes them meanwhile; ``deliver`` them over one connection; ``record`` what the relay said in
+a new transaction, tried again while the database is away rather than sending again. A mail
+the relay took goes out a second time only when its worker dies between delivering and
+recording it: the sweeper hands the row out again once the lease has run out. Delivery is at
+least once, never lost, and twice only after such a death.
 """
 
 from __future__ import annotations
@@ -12,6 +17,8 @@ import logging
 import mailbox
 import smtplib
 import ssl
+from collections.abc import Iterator
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from urllib.parse import parse_qs, unquote, urlsplit
 
@@ -27,16 +34,77 @@ BACKOFF = timedelta(minutes=1)
 MAX_BACKOFF = timedelta(hours=6)
 MAX_ATTEMPTS = 10  # 1, 2, 4 ... 256 minutes, then 6 h: about 14 hours of retrying
 TIMEOUT = 30
+#: what a delivery may fail with that is the relay's answer or its absence, not a bug
+DELIVERY_ERRORS = (smtplib.SMTPException, OSError, ValueError)
 
 
-def deliver(settings: Settings, to: str, data: bytes) -> None:
-    """Send ``data`` to ``to`` through ``settings.smtp_url``, or into the outbox Maildir."""
-    if not settings.smtp_url:
-        settings.outbox_dir.parent.mkdir(parents=True, exist_ok=True)
-        maildir = mailbox.Maildir(settings.outbox_dir, create=True)
-        maildir.add(b"Delivered-To: " + to.encode() + b"\n" + data.replace(b"\r\n", b"\n"))
-        return
-    url = urlsplit(settings.smtp_url)
+@dataclass(frozen=True)
+class Claimed:
+    """An outbox row claimed for sending: what delivering it needs."""
+
+    id: int
+    to: str
+    message: bytes
+
+
+def claim(session: Session, ids: list[int], now: datetime, lease: timedelta) -> list[Claimed]:
+    """Claim the rows of ``ids`` that are pending and due at ``now``: their next attempt moves
+    ``lease`` ahead (the caller commits). Rows another worker is claiming are left to it."""
+    now = now.astimezone(UTC)
+    rows = session.scalars(
+        select(OutboundMail)
+        .where(
+            OutboundMail.id.in_(ids),
+            OutboundMail.status == "pending",
+            OutboundMail.next_attempt <= now,
+        )
+        .order_by(OutboundMail.id)
+        .with_for_update(skip_locked=True)
+    ).all()
+    for row in rows:
+        row.next_attempt = now + lease
+    return [Claimed(row.id, row.to_address, row.message) for row in rows]
+
+
+class Relay:
+    """Mails to ``settings.smtp_url`` over one connection, opened for the first mail and again
+    after a mail that failed; into the outbox Maildir when no SMTP_URL is set."""
+
+    def __init__(self, settings: Settings):
+        self.settings = settings
+        self.client: smtplib.SMTP | None = None
+
+    def __enter__(self) -> Relay:
+        return self
+
+    def __exit__(self, *_exc) -> None:
+        if self.client is not None:
+            with contextlib.suppress(smtplib.SMTPException, OSError):
+                self.client.quit()  # the relay has the mails: a failing goodbye sends none again
+            self.client.close()
+            self.client = None
+
+    def send(self, to: str, data: bytes) -> None:
+        """Hand ``data`` for ``to`` to the relay; raises what the relay answered instead."""
+        if not self.settings.smtp_url:
+            self.settings.outbox_dir.parent.mkdir(parents=True, exist_ok=True)
+            maildir = mailbox.Maildir(self.settings.outbox_dir, create=True)
+            maildir.add(b"Delivered-To: " + to.encode() + b"\n" + data.replace(b"\r\n", b"\n"))
+            return
+        if self.client is None:
+            self.client = _connect(self.settings.smtp_url)
+        utf8 = [] if to.isascii() else ["SMTPUTF8"]  # an internationalized address (RFC 6531)
+        try:
+            self.client.sendmail(self.settings.service_address, [to], data, mail_options=utf8)
+        except BaseException:
+            self.client.close()  # the next mail starts on a fresh connection
+            self.client = None
+            raise
+
+
+def _connect(smtp_url: str) -> smtplib.SMTP:
+    """A connection to the relay of ``smtp_url``, in TLS and logged in as the URL says."""
+    url = urlsplit(smtp_url)
     if url.scheme not in ("smtp", "smtps"):
         raise ValueError(f"SMTP_URL must start with smtp:// or smtps://, not {url.scheme}://")
     host = url.hostname or "localhost"
@@ -51,12 +119,23 @@ def deliver(settings: Settings, to: str, data: bytes) -> None:
             client.starttls(context=context)
         if url.username:
             client.login(unquote(url.username), unquote(url.password or ""))
-        utf8 = [] if to.isascii() else ["SMTPUTF8"]  # an internationalized address (RFC 6531)
-        client.sendmail(settings.service_address, [to], data, mail_options=utf8)
-        with contextlib.suppress(smtplib.SMTPException, OSError):
-            client.quit()  # the relay has the mail: a failing goodbye must not send it again
-    finally:
+    except BaseException:
         client.close()
+        raise
+    return client
+
+
+def deliver(settings: Settings, mails: list[Claimed]) -> Iterator[tuple[int, Exception | None]]:
+    """Deliver the claimed ``mails`` over one connection, yielding each one's id and the error
+    the relay answered (None: the relay took it) as soon as it is known."""
+    with Relay(settings) as relay:
+        for mail in mails:
+            try:
+                relay.send(mail.to, mail.message)
+            except DELIVERY_ERRORS as exc:
+                yield mail.id, exc
+            else:
+                yield mail.id, None
 
 
 def permanent(exc: Exception) -> bool:
@@ -74,38 +153,30 @@ def backoff(attempts: int) -> timedelta:
     return min(BACKOFF * 2 ** (attempts - 1), MAX_BACKOFF)
 
 
-def send_one(
-    session: Session, settings: Settings, outbound_id: int, now: datetime | None = None
-) -> str:
-    """Deliver row ``outbound_id`` once if it is pending and due; return its new status.
-
-    Rows already sent or failed are left alone ("missing" when there is no such row).
-    """
-    now = _utc(now) if now else datetime.now(UTC)
-    row = session.scalar(
-        select(OutboundMail).where(OutboundMail.id == outbound_id).with_for_update()
-    )
-    if row is None:
-        return "missing"
-    if row.status != "pending" or _utc(row.next_attempt) > now:
-        return row.status
-    try:
-        deliver(settings, row.to_address, row.message)
-    except (smtplib.SMTPException, OSError, ValueError) as exc:
+def record(
+    session: Session, outcomes: dict[int, Exception | None], now: datetime
+) -> dict[int, str]:
+    """Write what delivering the claimed rows met (``outcomes``: id -> error, None when sent):
+    sent, or the failed attempt and its backoff (the caller commits). Returns each row's new
+    status; a row no longer pending (recorded already) is left as it is."""
+    rows = session.scalars(
+        select(OutboundMail)
+        .where(OutboundMail.id.in_(outcomes))
+        .order_by(OutboundMail.id)
+        .with_for_update()
+    ).all()
+    for row in rows:
+        error = outcomes[row.id]
+        if row.status != "pending":
+            continue
+        if error is None:
+            row.status, row.sent = "sent", now
+            continue
         row.attempts += 1
-        row.last_error = f"{type(exc).__name__}: {exc}"[:2000]
-        if permanent(exc) or row.attempts >= MAX_ATTEMPTS:
+        row.last_error = f"{type(error).__name__}: {error}"[:2000]
+        if permanent(error) or row.attempts >= MAX_ATTEMPTS:
             row.status = "failed"
         else:
             row.next_attempt = now + backoff(row.attempts)
         log.warning("outbound %s attempt %s: %s", row.id, row.attempts, row.last_error)
-    else:
-        row.status = "sent"
-        row.sent = now
-    session.flush()
-    return row.status
-
-
-def _utc(moment: datetime) -> datetime:
-    """``moment`` as aware UTC (SQLite hands back naive UTC datetimes)."""
-    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment
+    return {row.id: row.status for row in rows}

@@ -45,6 +45,9 @@ REPO = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 DOMAIN = "pbem.test"
 KINDS = ("honga", "stoneage", "hengist")
+#: seconds a claimed outbox row is left to its worker: the capture server takes a mail in
+#: milliseconds, and a mail whose worker was killed goes out again well within ``drain``
+SEND_LEASE = 20
 
 
 class Capture:
@@ -81,6 +84,7 @@ class Stack:
             broker_url=broker_url,
             smtp_url=f"smtp://127.0.0.1:{self.controller.port}",
             domain=DOMAIN,
+            send_lease=SEND_LEASE,
         )
         self.env = {
             **os.environ,
@@ -89,6 +93,7 @@ class Stack:
             "SMTP_URL": self.settings.smtp_url,
             "PBEM_VAR": str(tmp_path / "var"),
             "PBEM_DOMAIN": DOMAIN,
+            "PBEM_SEND_LEASE": str(SEND_LEASE),
             "PBEM_SMTP_PORT": str(self.smtp_port),
             "PYTHONPATH": str(REPO),
         }
@@ -101,7 +106,7 @@ class Stack:
         self.broker.conf.broker_transport_options = {"max_retries": 1}
         self.accepted: dict[str, int] = Counter()  # Message-ID -> number of 250s
         self.accepted_lock = threading.Lock()
-        self.killed = 0  # workers SIGKILLed: a mail sent but not marked sent may go out again
+        self.killed = 0  # workers SIGKILLed: a mail sent but not recorded goes out again
         self.retried = 0  # deliveries the receiver answered 4xx or could not take
         self._sweeping = threading.Event()
         self._sweeper: threading.Thread | None = None

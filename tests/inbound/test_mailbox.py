@@ -8,7 +8,7 @@ from dataclasses import replace
 from email.message import EmailMessage
 
 from pbem.app import create_app
-from pbem.mail.send import deliver
+from pbem.mail.send import Relay
 
 from .helpers import DOMAIN, stored
 
@@ -26,7 +26,8 @@ def a_turn_mail(to: str) -> bytes:
 
 
 def test_read_and_reply_as_a_player(sqlite_inbound, enqueued):
-    deliver(sqlite_inbound, "ann@example.org", a_turn_mail("ann@example.org"))
+    with Relay(sqlite_inbound) as relay:
+        relay.send("ann@example.org", a_turn_mail("ann@example.org"))
     client = create_app(sqlite_inbound, enqueued.append).test_client()
     index = client.get("/mailbox/").get_data(as_text=True)
     assert "ann@example.org" in index and "(1)" in index
@@ -69,9 +70,10 @@ def a_game_mail(to: str, game: int, number: int) -> bytes:
 
 
 def test_a_page_per_game_and_player_paged_with_the_html_in_a_frame(sqlite_inbound, enqueued):
-    for number in range(12):
-        deliver(sqlite_inbound, "ann@example.org", a_game_mail("ann@example.org", 1, number))
-    deliver(sqlite_inbound, "ann@example.org", a_game_mail("ann@example.org", 2, 0))
+    with Relay(sqlite_inbound) as relay:
+        for number in range(12):
+            relay.send("ann@example.org", a_game_mail("ann@example.org", 1, number))
+        relay.send("ann@example.org", a_game_mail("ann@example.org", 2, 0))
     client = create_app(sqlite_inbound, enqueued.append).test_client()
     index = client.get("/mailbox/").get_data(as_text=True)
     assert "/mailbox/ann@example.org/game/1" in index and "(12)" in index

@@ -2,32 +2,49 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import mailbox
 import socket
+import sqlite3
 from datetime import UTC, datetime, timedelta
 from email import message_from_bytes, policy
 
 import pytest
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import AuthResult
+from sqlalchemy import event, text
+from sqlalchemy.exc import OperationalError
 
+from pbem import jobs
+from pbem.db import engine_for, transaction
 from pbem.mail import send
 from pbem.mail.compose import compose, thread_for
 from pbem.mail.outbox import pending_ids, queue
-from pbem.models import OutboundMail
+from pbem.models import OutboundMail, now
+from tests.conftest import DATABASES
 
 
 class Collector:
-    """An SMTP handler keeping what it accepts; ``rcpt``/``data`` replies refuse on demand."""
+    """An SMTP handler keeping what it accepts; ``rcpt``/``data`` replies refuse on demand,
+    ``no_such_user`` addresses for good. Counts the connections (their greetings)."""
 
     def __init__(self, rcpt: str = "250 OK", data: str = "250 Message accepted"):
         self.rcpt, self.data = rcpt, data
         self.envelopes: list = []
         self.attempts = 0
+        self.connections = 0
+        self.no_such_user: set[str] = set()
+
+    async def handle_EHLO(self, server, session, envelope, hostname, responses):
+        self.connections += 1
+        session.host_name = hostname
+        return responses
 
     async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
         self.attempts += 1
+        if address in self.no_such_user:
+            return "550 5.1.1 no such user"
         if not self.rcpt.startswith("250"):
             return self.rcpt
         envelope.rcpt_tos.append(address)
@@ -60,6 +77,15 @@ def smtp(settings):
     yield start
     for controller in servers:
         controller.stop()
+
+
+def send_one(session, settings, row: OutboundMail, now: datetime | None = None) -> str:
+    """Send ``row`` as a worker does (transactions of the job's own); its status after."""
+    outbound_id = row.id
+    session.commit()  # SQLite has one writer at a time: the test's session holds nothing
+    jobs.send_outbound(settings, [outbound_id], now)
+    session.refresh(row)
+    return row.status
 
 
 def queued(session, settings, to="ann@example.org") -> OutboundMail:
@@ -115,10 +141,8 @@ def test_pending_ids_are_the_due_rows(session, settings):
 
 def test_maildir_delivery_once(session, settings):
     row = queued(session, settings)
-    assert send.send_one(session, settings, row.id) == "sent"
-    session.commit()
-    assert send.send_one(session, settings, row.id) == "sent"
-    session.commit()
+    assert send_one(session, settings, row) == "sent"
+    assert send_one(session, settings, row) == "sent"
     box = mailbox.Maildir(settings.outbox_dir)
     assert len(box) == 1
     message = next(iter(box))
@@ -131,9 +155,8 @@ def test_smtp_delivery_once(session, smtp):
     handler = Collector()
     settings = smtp(handler)
     row = queued(session, settings)
-    assert send.send_one(session, settings, row.id) == "sent"
-    session.commit()
-    assert send.send_one(session, settings, row.id) == "sent"
+    assert send_one(session, settings, row) == "sent"
+    assert send_one(session, settings, row) == "sent"
     assert len(handler.envelopes) == 1
     envelope = handler.envelopes[0]
     assert envelope.mail_from == "play@pbem.test"
@@ -156,7 +179,7 @@ def test_smtp_login_from_the_url(session, smtp):
     options = {"authenticator": authenticator, "auth_require_tls": False, "auth_required": True}
     settings = smtp(handler, "relay%40pbem.test:p%40ss%3Aword@", **options)
     row = queued(session, settings)
-    assert send.send_one(session, settings, row.id) == "sent"
+    assert send_one(session, settings, row) == "sent"
     assert logins == [(b"relay@pbem.test", b"p@ss:word")]
     assert len(handler.envelopes) == 1
 
@@ -166,24 +189,22 @@ def test_temporary_refusal_is_retried_with_backoff(session, smtp):
     settings = smtp(handler)
     row = queued(session, settings)
     now = datetime.now(UTC)
-    assert send.send_one(session, settings, row.id, now=now) == "pending"
-    session.commit()
+    assert send_one(session, settings, row, now=now) == "pending"
     assert row.attempts == 1 and "451" in row.last_error
     assert pending_ids(session, now) == []
     assert pending_ids(session, now + timedelta(seconds=61)) == [row.id]
     # not due yet: no new attempt
-    assert send.send_one(session, settings, row.id, now=now + timedelta(seconds=30)) == "pending"
+    assert send_one(session, settings, row, now=now + timedelta(seconds=30)) == "pending"
     assert handler.attempts == 1
     # due: tried again, and the wait doubles
     later = now + timedelta(minutes=1)
-    assert send.send_one(session, settings, row.id, now=later) == "pending"
-    session.commit()
+    assert send_one(session, settings, row, now=later) == "pending"
     assert row.attempts == 2
     assert pending_ids(session, later + timedelta(seconds=119)) == []
     assert pending_ids(session, later + timedelta(seconds=121)) == [row.id]
     # the server recovers
     handler.rcpt = "250 OK"
-    assert send.send_one(session, settings, row.id, now=later + timedelta(minutes=2)) == "sent"
+    assert send_one(session, settings, row, now=later + timedelta(minutes=2)) == "sent"
     assert len(handler.envelopes) == 1
 
 
@@ -193,8 +214,7 @@ def test_gives_up_after_max_attempts(session, smtp):
     now = datetime.now(UTC)
     statuses = []
     for _ in range(send.MAX_ATTEMPTS):
-        statuses.append(send.send_one(session, settings, row.id, now=now))
-        session.commit()
+        statuses.append(send_one(session, settings, row, now=now))
         now += send.MAX_BACKOFF
     assert statuses == ["pending"] * (send.MAX_ATTEMPTS - 1) + ["failed"]
     assert row.attempts == send.MAX_ATTEMPTS
@@ -210,8 +230,7 @@ def test_gives_up_after_max_attempts(session, smtp):
 def test_permanent_refusal_fails_at_once(session, smtp, handler, code):
     settings = smtp(handler)
     row = queued(session, settings)
-    assert send.send_one(session, settings, row.id) == "failed"
-    session.commit()
+    assert send_one(session, settings, row) == "failed"
     assert row.attempts == 1 and code in row.last_error
     assert pending_ids(session, datetime.now(UTC) + timedelta(days=1)) == []
 
@@ -219,7 +238,7 @@ def test_permanent_refusal_fails_at_once(session, smtp, handler, code):
 def test_unreachable_relay_is_temporary(session, settings):
     settings = dataclasses.replace(settings, smtp_url=f"smtp://127.0.0.1:{free_port()}")
     row = queued(session, settings)
-    assert send.send_one(session, settings, row.id) == "pending"
+    assert send_one(session, settings, row) == "pending"
     assert row.attempts == 1 and row.last_error
 
 
@@ -230,7 +249,7 @@ def test_backoff_doubles_up_to_six_hours():
 
 
 def test_unknown_row(session, settings):
-    assert send.send_one(session, settings, 999) == "missing"
+    assert jobs.send_outbound(settings, [999]) == {}
 
 
 class GrumpyQuit(Collector):
@@ -245,10 +264,9 @@ def test_a_mail_the_relay_took_is_sent_even_if_quit_fails(session, smtp):
     settings = smtp(handler)
     row = queued(session, settings)
     now = datetime.now(UTC)
-    assert send.send_one(session, settings, row.id, now=now) == "sent"
-    session.commit()
+    assert send_one(session, settings, row, now=now) == "sent"
     # the sweep comes by later: the mail is not delivered a second time
-    send.send_one(session, settings, row.id, now=now + timedelta(hours=1))
+    send_one(session, settings, row, now=now + timedelta(hours=1))
     assert len(handler.envelopes) == 1 and row.attempts == 0
 
 
@@ -256,7 +274,7 @@ def test_an_internationalized_address_goes_out_with_smtputf8(session, smtp):
     handler = Collector()
     settings = smtp(handler, enable_SMTPUTF8=True)
     row = queued(session, settings, to="jörg@exämple.org")
-    assert send.send_one(session, settings, row.id) == "sent"
+    assert send_one(session, settings, row) == "sent"
     (envelope,) = handler.envelopes
     assert envelope.rcpt_tos == ["jörg@exämple.org"]
     assert b"\r\nTo: j\xc3\xb6rg@ex\xc3\xa4mple.org\r\n" in envelope.original_content
@@ -266,6 +284,127 @@ def test_an_internationalized_address_fails_at_once_without_smtputf8(session, sm
     handler = Collector()
     settings = smtp(handler, enable_SMTPUTF8=False)
     row = queued(session, settings, to="jörg@example.org")
-    assert send.send_one(session, settings, row.id) == "failed"
+    assert send_one(session, settings, row) == "failed"
     assert row.attempts == 1 and "SMTPUTF8" in row.last_error
     assert handler.envelopes == []
+
+
+# -- claimed, delivered, recorded: on SQLite and on PostgreSQL ---------------------------------
+
+
+@pytest.fixture(params=DATABASES)
+def relayed(request, smtp):
+    """(settings on a migrated database, SQLite or PostgreSQL, sending to a real SMTP server;
+    the server's handler)."""
+    handler = Collector()
+    database = request.getfixturevalue(f"{request.param}_settings")
+    return dataclasses.replace(database, smtp_url=smtp(handler).smtp_url), handler
+
+
+def queued_in(settings, count: int = 1) -> list[int]:
+    """``count`` pending rows, to ann0@example.org, ann1@example.org ...; their ids."""
+    thread = thread_for(settings, None, "pbem", [], None)
+    context = {"subject": "Hello", "paragraphs": ["A short notice."]}
+    with transaction(settings.database_url) as session:
+        rows = [
+            queue(session, compose("notice", f"ann{n}@example.org", context, thread, settings),
+                  "notice", None)
+            for n in range(count)
+        ]  # fmt: skip
+        session.flush()
+        return [row.id for row in rows]
+
+
+def status_of(settings, outbound_id: int) -> str:
+    with transaction(settings.database_url) as session:
+        return session.get(OutboundMail, outbound_id).status
+
+
+@contextlib.contextmanager
+def commit_lost_once(settings, when):
+    """The first commit once ``when()`` holds fails as when the database goes away under it:
+    on PostgreSQL the server process of its connection is terminated just before; SQLite
+    reports the database locked."""
+    engine = engine_for(settings.database_url)
+    lost = []
+
+    def cut(connection):
+        if lost or not when():
+            return
+        lost.append(connection)
+        if engine.dialect.name != "postgresql":
+            raise OperationalError("COMMIT", {}, sqlite3.OperationalError("database is locked"))
+        pid = connection.connection.dbapi_connection.info.backend_pid
+        with engine.connect() as other:
+            other.execute(text("SELECT pg_terminate_backend(:pid, 10000)"), {"pid": pid})
+
+    event.listen(engine, "commit", cut)
+    try:
+        yield lost
+    finally:
+        event.remove(engine, "commit", cut)
+
+
+def test_a_lost_commit_after_delivery_is_recorded_again_never_sent_again(relayed):
+    """The relay takes the mail, then the commit that records it fails (the database went
+    away): the recording is tried again, and the mail goes out once and ends sent."""
+    settings, handler = relayed
+    [outbound_id] = queued_in(settings)
+    with commit_lost_once(settings, lambda: handler.envelopes) as lost:
+        assert jobs.send_outbound(settings, [outbound_id]) == {outbound_id: "sent"}
+    assert lost and status_of(settings, outbound_id) == "sent"
+    assert jobs.send_outbound(settings, [outbound_id]) == {}  # the sweeper's or a retry
+    assert len(handler.envelopes) == 1
+
+
+class Killed(BaseException):
+    """The worker dies where it stands (SIGKILL): nothing after it runs."""
+
+
+def test_a_claimed_mail_is_left_to_its_worker_until_the_lease_ends(
+    relayed, monkeypatch, time_machine
+):
+    """A worker dies between handing the mail to the relay and recording it: neither the
+    sweeper nor another worker takes the row while its lease lasts; after it, the mail is
+    sent again (at least once, never lost)."""
+    settings, handler = relayed
+    [outbound_id] = queued_in(settings)
+    claimed = now()
+    time_machine.move_to(claimed, tick=False)
+
+    def killed(*_args):
+        raise Killed
+
+    monkeypatch.setattr(send, "record", killed)
+    with pytest.raises(Killed):
+        jobs.send_outbound(settings, [outbound_id])
+    monkeypatch.undo()
+    assert len(handler.envelopes) == 1 and status_of(settings, outbound_id) == "pending"
+    lease = timedelta(seconds=settings.send_lease)
+    time_machine.move_to(claimed + lease - timedelta(seconds=1), tick=False)
+    assert jobs.sweep(settings) == ([], [])
+    assert jobs.send_outbound(settings, [outbound_id]) == {}  # the broker's redelivery
+    time_machine.move_to(claimed + lease + timedelta(seconds=1), tick=False)
+    assert jobs.sweep(settings) == ([], [outbound_id])
+    assert jobs.send_outbound(settings, [outbound_id]) == {outbound_id: "sent"}
+    assert len(handler.envelopes) == 2
+
+
+def test_the_answers_to_a_mail_go_out_over_one_connection_in_two_commits(relayed):
+    """One claim, one connection, one record; a mail the relay refuses fails alone, and the
+    next goes out on a fresh connection."""
+    settings, handler = relayed
+    ids = queued_in(settings, 4)
+    handler.no_such_user.add("ann2@example.org")
+    commits = []
+    engine, count = engine_for(settings.database_url), commits.append
+    event.listen(engine, "commit", count)
+    try:
+        statuses = jobs.send_outbound(settings, ids)
+    finally:
+        event.remove(engine, "commit", count)
+    assert statuses == dict(zip(ids, ["sent", "sent", "failed", "sent"], strict=True))
+    assert [envelope.rcpt_tos for envelope in handler.envelopes] == [
+        ["ann0@example.org"], ["ann1@example.org"], ["ann3@example.org"]
+    ]  # fmt: skip
+    assert (handler.connections, len(commits)) == (2, 2)

@@ -22,11 +22,13 @@ import gettext
 import io
 import re
 import textwrap
+import types
 import weakref
 from functools import lru_cache
 from pathlib import Path
 
 import jinja2
+import jinja2.runtime
 import orjson
 import wcwidth
 from babel.messages.mofile import write_mo
@@ -149,23 +151,65 @@ def quote(text: str, width: int = 72) -> str:
     return "\n".join(f"> {line}".rstrip() for line in wrap(text, width - 2).splitlines() or [""])
 
 
+@jinja2.pass_eval_context
+def _gettext(eval_ctx, string: str, **variables) -> str:
+    """``_(string)`` as Jinja2's newstyle gettext does it, as a filter (``string|gettext``)."""
+    rv = engine_i18n._(string)
+    return (Markup(rv) if eval_ctx.autoescape else rv) % variables
+
+
+@jinja2.pass_eval_context
+def _pgettext(eval_ctx, string: str, context: str, **variables) -> str:
+    """``pgettext(context, string)`` as Jinja2's newstyle pgettext, as a filter."""
+    variables.setdefault("context", context)
+    rv = engine_i18n.pgettext(context, string)
+    return (Markup(rv) if eval_ctx.autoescape else rv) % variables
+
+
+@jinja2.pass_eval_context
+def _ngettext(eval_ctx, num: int, singular: str, plural: str, **variables) -> str:
+    """``ngettext(singular, plural, num)`` as Jinja2's newstyle ngettext, as a filter."""
+    variables.setdefault("num", num)
+    rv = engine_i18n.ngettext(singular, plural, num)
+    return (Markup(rv) if eval_ctx.autoescape else rv) % variables
+
+
+#: gettext function -> (its filter's name, the index of the argument the filter is applied to)
+_AS_FILTERS = {
+    "_": ("gettext", 0, 1),
+    "pgettext": ("pgettext", 1, 2),
+    "ngettext": ("ngettext", 2, 3),
+}
+
+
 class _Translated(NodeTransformer):
     """``_("literal", name=value...)`` replaced by the active catalogue's translation,
     formatted with the values as Jinja2's newstyle gettext does (``%`` with a dict, markup
-    in autoescaped templates, so the values are escaped and the sentence is not)."""
+    in autoescaped templates, so the values are escaped and the sentence is not).
+
+    Every other ``_(...)``, ``pgettext(...)`` and ``ngettext(...)`` becomes a filter doing the
+    same (``value|gettext``): a call in a template goes through Jinja2's ``Context.call``,
+    and each of these through three of them, a filter is one plain call."""
 
     def visit_Call(self, node: nodes.Call) -> nodes.Node:
         node = self.generic_visit(node)
         if not (
             isinstance(node.node, nodes.Name)
-            and node.node.name == "_"
-            and len(node.args) == 1
-            and isinstance(node.args[0], nodes.Const)
-            and isinstance(node.args[0].value, str)
+            and node.node.name in _AS_FILTERS
             and node.dyn_args is None
             and node.dyn_kwargs is None
         ):
             return node
+        name, subject, count = _AS_FILTERS[node.node.name]
+        if len(node.args) != count:
+            return node
+        if not (
+            name == "gettext"
+            and isinstance(node.args[0], nodes.Const)
+            and isinstance(node.args[0].value, str)
+        ):
+            value, others = node.args[subject], node.args[:subject] + node.args[subject + 1 :]
+            return nodes.Filter(value, name, others, node.kwargs, None, None, lineno=node.lineno)
         sentence = engine_i18n._(node.args[0].value)
         if not node.kwargs:
             return nodes.MarkSafeIfAutoescape(nodes.Const(sentence % {}), lineno=node.lineno)
@@ -189,8 +233,31 @@ def _sentences_of(catalogue: gettext.NullTranslations) -> gettext.NullTranslatio
 _DICT_ATTRIBUTES = {kind: frozenset(dir(kind)) for kind in (dict, FrozenDict)}
 
 
+#: what a template may call that can carry no ``pass_context`` mark (a dict's ``get``, a
+#: string's ``find``): called at once, not looked over first as Jinja2's ``Context.call`` does
+_UNMARKED = frozenset({types.BuiltinFunctionType, types.MethodWrapperType})
+
+
+class _Context(jinja2.runtime.Context):
+    """Jinja2's context, calling a built-in function or method directly."""
+
+    def call(__self, __obj, *args, **kwargs):  # noqa: N805 (Jinja2's own names)
+        if type(__obj) not in _UNMARKED:
+            return super().call(__obj, *args, **kwargs)
+        kwargs.pop("_block_vars", None)
+        kwargs.pop("_loop_vars", None)
+        try:
+            return __obj(*args, **kwargs)
+        except StopIteration:
+            return __self.environment.undefined(
+                "value was undefined because a callable raised a StopIteration exception"
+            )
+
+
 class _Environment(jinja2.Environment):
     """Templates compiled in the active catalogue: literal sentences translated once."""
+
+    context_class = _Context
 
     def getattr(self, obj, attribute):
         """Jinja2's ``obj.attribute`` (the attribute, else the item), looking a plain dict's
@@ -244,6 +311,7 @@ def mail_environment() -> jinja2.Environment:
     env.filters["quote"] = quote
     env.filters["columns"] = columns
     env.filters["only"] = only
+    env.filters.update(gettext=_gettext, pgettext=_pgettext, ngettext=_ngettext)
     env.globals["shared"] = shared
     env.globals["term"] = str  # a game's word as the reader writes it: compose gives the game's
     return env

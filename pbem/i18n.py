@@ -257,6 +257,11 @@ class _Context(jinja2.runtime.Context):
 class _Environment(jinja2.Environment):
     """Templates compiled in the active catalogue: literal sentences translated once."""
 
+    def __init__(self, **options):
+        super().__init__(cache_size=0, **options)
+        #: the templates compiled, by loader, name and the catalogue they were compiled in
+        self.compiled: dict = {}
+
     context_class = _Context
 
     def getattr(self, obj, attribute):
@@ -274,20 +279,20 @@ class _Environment(jinja2.Environment):
     def _parse(self, source, name, filename):
         return _Translated().visit(super()._parse(source, name, filename))
 
-    def _load_template(self, name, globals):
-        """Jinja2's, with the active catalogue in the cache key (a template compiled in one
-        language is another template in the next)."""
-        if self.loader is None:
-            raise TypeError("no loader for this environment specified")
+    def get_template(self, name, parent=None, globals=None):
+        """Jinja2's, kept per catalogue (a template compiled in one language is another
+        template in the next): Jinja2's own cache keys a template by its name alone, and is off
+        (``cache_size=0``)."""
+        if isinstance(name, jinja2.Template):
+            return name
+        if parent is not None:
+            name = self.join_path(name, parent)
         key = (weakref.ref(self.loader), name, _sentences_of(engine_i18n.active()))
-        template = self.cache.get(key) if self.cache is not None else None
-        if template is not None and (not self.auto_reload or template.is_up_to_date):
-            if globals:
-                template.globals.update(globals)
-            return template
-        template = self.loader.load(self, name, self.make_globals(globals))
-        if self.cache is not None:
-            self.cache[key] = template
+        template = self.compiled.get(key)
+        if template is None or (self.auto_reload and not template.is_up_to_date):
+            template = self.compiled[key] = super().get_template(name, globals=globals)
+        elif globals:
+            template.globals.update(globals)
         return template
 
 

@@ -108,9 +108,12 @@ def track(game: Game, waiting: list[str], at: datetime) -> None:
 
 
 def stop(seat: Seat) -> None:
-    """The seat's turn is over: no clock, no alarm."""
-    seat.turn_since = seat.deadline = seat.alarm = None
-    seat.reminders = 0
+    """The seat's turn is over: no clock, no alarm (a seat already stopped is left unchanged:
+    the next flush has nothing of it to look at)."""
+    if seat.turn_since is not None or seat.deadline is not None or seat.alarm is not None:
+        seat.turn_since = seat.deadline = seat.alarm = None
+    if seat.reminders:
+        seat.reminders = 0
 
 
 def _deadline(game: Game, seat: Seat, at: datetime) -> datetime | None:
@@ -152,7 +155,8 @@ def pause(game: Game, seat: Seat, by: timedelta) -> None:
 def wrote(seat: Seat) -> None:
     """The seat's player wrote to the game: late turns in a row start from zero again, and a
     seat the bot kept is theirs again."""
-    seat.autopilot = 0
+    if seat.autopilot:  # set only when it changes: nothing to flush before the next query
+        seat.autopilot = 0
     if seat.status == "autopilot":
         seat.status = "joined"
 

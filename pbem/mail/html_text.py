@@ -4,7 +4,8 @@ Block structure follows what a browser renders (the ``innerText`` rule of the HT
 a paragraph, a list, a quote, a heading or a ``<pre>`` stands a blank line apart from what is
 around it; a ``<div>``, a list item, a table row or a ``<br>`` ends a line; runs of blank lines
 are one. A list item begins with its marker as a browser draws it ("1. " in an ``<ol>``, a
-bullet in a ``<ul>``; an ``<ol>``'s ``type`` is read as numbers). Paragraphs without margins are lines: Word's (Outlook's ``MsoNormal``, where an empty
+bullet in a ``<ul>``; an ``<ol>``'s ``type`` is read as numbers, and so are the letters and
+roman numbers of the markers Word writes as text, its symbol fonts' bullets as bullets). Paragraphs without margins are lines: Word's (Outlook's ``MsoNormal``, where an empty
 paragraph is a blank line) and those whose style, inline or in the mail's style sheet, sets
 their top and bottom margins to zero (Outlook on the web, Hotmail).
 
@@ -78,6 +79,13 @@ _HEADER_START = re.compile(
     re.IGNORECASE,
 )
 _NUMBER = re.compile(r"-?\d{1,9}")
+#: An ordered marker Word writes: digits, letters or a roman number, maybe within a
+#: multilevel number ("1.2."), with a dot or in brackets ("a.", "iv)", "(c)").
+_WORD_ORDERED = re.compile(r"\(?(?:\d{1,3}\.)*(\d{1,3}|[a-z]{1,3}|[ivxlcdm]{1,7})([.)])", re.I)
+#: The glyphs of Word's bullets in their symbol fonts, as the bullets a browser draws.
+_WORD_BULLETS = {"·": "•", "o": "◦", "§": "▪"}
+_ROMAN = re.compile(r"m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})")
+_ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000}
 #: White space that HTML collapses (a no-break space is not such).
 _COLLAPSIBLE = re.compile(r"[ \t\n\r\f]+")
 #: How Word's paragraph classes begin (MsoNormal, MsoListParagraph, MsoPlainText): lines
@@ -310,7 +318,10 @@ class _TextReader:
             self._write(data.replace("\xa0", " "))
             return
         # a list marker's no-break spaces ("1.&nbsp;&nbsp;&nbsp; ") stand for Word's tab: one space
-        text = re.sub(r"\s+", " ", data) if self.markers else _COLLAPSIBLE.sub(" ", data)
+        if self.markers:
+            text = _word_marker(re.sub(r"\s+", " ", data))
+        else:
+            text = _COLLAPSIBLE.sub(" ", data)
         if self.newlines != 0 or self.asked:
             text = text.lstrip(" ")  # collapsible space at the start of a line is not shown
         if text:
@@ -425,6 +436,41 @@ class _TextReader:
         self.parts.append(f"\n{mark}\n")
         if self.newlines is not None:
             self.newlines = 1
+
+
+def _word_marker(text: str) -> str:
+    """A piece of the marker Word writes before a list paragraph (``mso-list:Ignore``) as
+    this reader writes an item's marker: a number for any ordered list ("b." is "2.", "iv)"
+    "4)", "(c)" "3)", "1.2." "2."), a bullet for a symbol font's glyph (Symbol's "·",
+    Courier's "o", Wingdings' "§"); its spaces as they are."""
+    marker = text.strip()
+    ordered = _WORD_ORDERED.fullmatch(marker)
+    if ordered:
+        number = ordered[1]
+        if not number.isdigit():
+            number = str(_roman(number) or _alphabetic(number))
+        return text.replace(marker, number + ordered[2])
+    if len(marker) == 1 and not marker.isdigit():
+        return text.replace(marker, _WORD_BULLETS.get(marker, _BULLETS[0]))
+    return text
+
+
+def _roman(numeral: str) -> int:
+    """The value of a roman numeral ("iv" is 4), 0 if ``numeral`` is none; of one letter,
+    only "i", "v" and "x" ("c." is the third item of a list by letters, not the 100th)."""
+    numeral = numeral.lower()
+    if not _ROMAN.fullmatch(numeral) or (len(numeral) == 1 and numeral not in "ivx"):
+        return 0
+    values = [_ROMAN_VALUES[letter] for letter in numeral]
+    return sum(-v if v < after else v for v, after in zip(values, [*values[1:], 0], strict=True))
+
+
+def _alphabetic(letters: str) -> int:
+    """The number an alphabetic marker counts ("a" 1, "z" 26, "aa" 27), as browsers count."""
+    number = 0
+    for letter in letters.lower():
+        number = number * 26 + ord(letter) - ord("a") + 1
+    return number
 
 
 def _first_number(attrs: dict) -> int:

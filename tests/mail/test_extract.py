@@ -24,6 +24,7 @@ from pbem.help_texts import service_help
 from pbem.i18n import translations
 from pbem.mail import header_labels
 from pbem.mail.commands import SERVICE_WORDS
+from pbem.mail.commands import parse as read_commands
 from pbem.mail.extract import END_WORDS, new_text
 from pbem.mail.html_text import html_to_text
 
@@ -716,6 +717,21 @@ def test_html_to_text_blocks_and_breaks():
         # an <ol>'s start and an item's value; bullets by depth, as a browser draws them
         ("<ol start=3><li>p2n<li value=7>done</ol><ul><li>a<ul><li>b<ul><li>c<ul><li>d",
          "3. p2n\n7. done\n\n• a\n◦ b\n▪ c\n▪ d"),
+        # an <ol> of any type, and Word's markers by letters, roman numbers and symbol fonts,
+        # are numbers and bullets
+        ('<ol type="a"><li>p2n<li>done</ol><ol style="list-style-type: upper-roman"><li>x</ol>',
+         "1. p2n\n2. done\n\n1. x"),
+        ("<p class=MsoListParagraph><span style='mso-list:Ignore'>b.<span>&nbsp;&nbsp; </span>"
+         "</span>p2n</p><p class=MsoListParagraph><span style='mso-list:Ignore'>iv)&nbsp;</span>"
+         "done</p><p class=MsoListParagraph><span style='mso-list:Ignore'>(c)&nbsp;</span>x</p>"
+         "<p class=MsoListParagraph><span style='mso-list:Ignore'>1.2.&nbsp;</span>y</p>",
+         "2. p2n\n4) done\n3) x\n2. y"),
+        ("<p class=MsoListParagraph><span style='font-family:Symbol'><span style='mso-list:"
+         "Ignore'>·<span>&nbsp; </span></span></span>p2n</p><p class=MsoListParagraph><span "
+         "style='font-family:\"Courier New\"'><span style='mso-list:Ignore'>o<span>&nbsp; "
+         "</span></span></span>done</p><p class=MsoListParagraph><span style='font-family:"
+         "Wingdings'><span style='mso-list:Ignore'>§<span>&nbsp; </span></span></span>x</p>",
+         "• p2n\n◦ done\n▪ x"),
         # a table signature: a row a line, cells side by side
         ("<div>done</div><table><tr><td>Ann</td><td>Club</td></tr><tr><td>Porto</td></tr></table>",
          "done\nAnn Club\nPorto"),
@@ -724,6 +740,24 @@ def test_html_to_text_blocks_and_breaks():
 )  # fmt: skip
 def test_html_to_text_reads_as_the_mail_shows(html, text):
     assert html_to_text(html) == text
+
+
+@pytest.mark.parametrize("kind", ["a", "A", "i", "I", "lower-alpha", "upper-roman"])
+def test_commands_in_a_list_by_letters_or_roman_numbers_are_read_without_markers(kind):
+    """As a client writes such a list: an <ol> with a type or a list style (Thunderbird,
+    Apple Mail), or Word's paragraphs with the markers as text (Outlook)."""
+    first, second = ("a.", "b.") if kind.lower() in ("a", "lower-alpha") else ("i.", "ii.")
+    if kind.isupper() or kind.startswith("upper"):
+        first, second = first.upper(), second.upper()
+    attribute = f'type="{kind}"' if len(kind) == 1 else f'style="list-style-type: {kind}"'
+    word = "".join(
+        f"<p class=MsoListParagraph style='mso-list:l0 level1 lfo1'><![if !supportLists]><span "
+        f"style='mso-list:Ignore'>{marker}<span style='font:7.0pt \"Times New Roman\"'>&nbsp;"
+        f"&nbsp;&nbsp;&nbsp; </span></span><![endif]>{command}<o:p></o:p></p>"
+        for marker, command in ((first, "place 2 north"), (second, "done"))
+    )
+    for html in (f"<ol {attribute}><li>place 2 north</li><li>done</li></ol>", word):
+        assert read_commands(new_text(html_only(html))).read == ["place 2 north", "done"], html
 
 
 def test_html_to_text_decodes_entities():

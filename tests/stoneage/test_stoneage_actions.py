@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from conftest import GAME, at_action, new
 
 from engine import IllegalMove
 from engine.stoneage import data
+from tests.stoneage.stoneage_helpers import GAME, at_action, new
 
 
 @pytest.mark.parametrize(

@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import GAME, at_action, new
 
 from engine import IllegalMove
 from engine.stoneage import commands
+from tests.stoneage.stoneage_helpers import GAME, at_action, new
 
 
 def _read(s, player, typed):

@@ -10,9 +10,9 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import GAME, at_action, new
 
 from engine.stoneage import data
+from tests.stoneage.stoneage_helpers import GAME, at_action, new
 
 RULES = Path("/work/shared/rules/data")
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from conftest import GAME, at_action, new
 
 from engine.contract import IllegalMove
 from engine.stoneage import data, rules
+from tests.stoneage.stoneage_helpers import GAME, at_action, new
 
 
 def herd_game(n=3, tile=3, resource="clay"):

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import random
 
-from conftest import GAME, at_action, new
-
 from engine.stoneage import rules, text
 from pbem.i18n import render
+from tests.stoneage.stoneage_helpers import GAME, at_action, new
 
 SECRET = 11  # "7 food / green: pottery": no other card reads the same
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from conftest import GAME, new
 
 from engine import IllegalMove
 from engine.stoneage import rules
+from tests.stoneage.stoneage_helpers import GAME, new
 
 
 def test_start_player_places_first_then_clockwise():

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from conftest import GAME, at_action, new
 
 from engine.stoneage import data, rules
 from pbem.i18n import render
+from tests.stoneage.stoneage_helpers import GAME, at_action, new
 
 
 def _feed(s):

@@ -4,9 +4,8 @@ tool tile across two rolls, the herd's resource and the figures on its tile)."""
 
 from __future__ import annotations
 
-from conftest import GAME, at_action, new
-
 from tests.hidden_information import check_whole_games, stoneage_hidden_from
+from tests.stoneage.stoneage_helpers import GAME, at_action, new
 
 
 def test_four_players_share_a_resource_area_up_to_seven_figures():

@@ -9,10 +9,9 @@ from __future__ import annotations
 import random
 import re
 
-from conftest import GAME, new
-
 from engine.stoneage import data
 from pbem.i18n import render
+from tests.stoneage.stoneage_helpers import GAME, new
 
 
 def place_name(place: str) -> str:

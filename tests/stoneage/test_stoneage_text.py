@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from conftest import GAME, at_action, new
 
 from engine.contract import IllegalMove
 from engine.stoneage import commands, data
+from tests.stoneage.stoneage_helpers import GAME, at_action, new
 
 
 def test_event_sentences_use_proper_plurals_and_place_names():

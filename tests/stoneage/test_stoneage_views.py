@@ -6,10 +6,10 @@ import json
 import random
 
 import pytest
-from conftest import GAME, new
 
 from engine import IllegalMove
 from engine.stoneage import data
+from tests.stoneage.stoneage_helpers import GAME, new
 
 
 def _views(s):

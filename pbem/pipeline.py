@@ -95,13 +95,16 @@ def _handle(session: Session, settings: Settings, row: InboundMail, message: Ema
         players.learn_zone_of(session, from_address, _date(message), now())
         return status
     if where.kind == "player":
-        return _player_path(session, settings, row, message, where.player, text, reply_to)
-    return _seat_path(session, settings, row, message, where.seat, text, reply_to)
+        return _player_path(
+            session, settings, row, message, from_address, where.player, text, reply_to
+        )
+    return _seat_path(session, settings, row, message, from_address, where.seat, text, reply_to)
 
 
-def _seat_path(session, settings, row, message, seat: Seat, text: str, reply_to) -> str:
-    """A mail to a seat's address: authenticate, lock the game, read and apply it."""
-    if not authentic(message, seat):
+def _seat_path(session, settings, row, message, from_address, seat: Seat, text, reply_to) -> str:
+    """A mail to a seat's address from ``from_address``: authenticate, lock the game, read and
+    apply it."""
+    if not authentic(from_address, seat):
         row.game_id, row.seat_id = seat.game_id, seat.id
         with use(i18n.translations(seat.player.language)):  # the seat's owner is told
             notify.notice(
@@ -383,12 +386,14 @@ def _refuse(mail: SeatMail, refused: games.Refused, parsed: commands.Parsed | No
     )
 
 
-def _player_path(session, settings, row, message, player: Player, text: str, reply_to) -> str:
+def _player_path(
+    session, settings, row, message, from_address, player: Player, text: str, reply_to
+) -> str:
     """A mail to a player's own address (a reply to their digest): their settings, status and
     games. The digest's one-click unsubscribe stops the digest alone. Game commands go to the
     player's game when they have one running; with several, the answer says where each goes.
     """
-    if not authentic(message, player):
+    if not authentic(from_address, player):
         notify.notice(
             session,
             settings,
@@ -412,7 +417,8 @@ def _player_path(session, settings, row, message, player: Player, text: str, rep
             return "done"
         running = players.running_seats(session, player)
         if len(running) == 1:
-            return _seat_path(session, settings, row, message, running[0][1], text, reply_to)
+            seat = running[0][1]
+            return _seat_path(session, settings, row, message, from_address, seat, text, reply_to)
         states = [(seat, engine.load(game.kind), game) for game, seat in running]
         try:
             parsed = commands.parse(

@@ -71,7 +71,8 @@ def route(session: Session, message: Message, envelope_to: str, domain: str) -> 
     return Route("service") if is_service else Route("unknown")
 
 
-def authentic(message: Message, seat: Seat | Player) -> bool:
-    """True when the mail's From address is the seat's (or player's) registered address."""
+def authentic(from_address: str, seat: Seat | Player) -> bool:
+    """True when ``from_address`` (the mail's, :func:`sender`) is the seat's (or player's)
+    registered address."""
     player = seat.player if isinstance(seat, Seat) else seat
-    return sender(message) == player.address
+    return from_address == player.address

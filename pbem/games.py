@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from sqlalchemy import func, insert, select
+from sqlalchemy import bindparam, func, insert, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session, selectinload
 
@@ -114,6 +114,20 @@ def restored(game: Game) -> dict:
     return kept[1]
 
 
+#: the game with its seats and their players, read afresh under the lock (built once)
+_LOCKED = (
+    select(Game)
+    .where(Game.id == bindparam("id"))
+    .with_for_update(key_share=True)
+    .options(selectinload(Game.seats).joinedload(Seat.player))  # two queries, not three
+    .execution_options(populate_existing=True)
+)
+#: the game's last stored move number (built once)
+_LAST_MOVE = select(func.coalesce(func.max(Move.number), 0)).where(
+    Move.game_id == bindparam("game_id")
+)
+
+
 def locked(session: Session, game_id: int) -> Game:
     """The game row, locked until the end of the transaction.
 
@@ -122,14 +136,7 @@ def locked(session: Session, game_id: int) -> Game:
     players are read afresh under the lock: what was read before it may have changed while we
     waited (and every mail of the move reads them).
     """
-    query = (
-        select(Game)
-        .where(Game.id == game_id)
-        .with_for_update(key_share=True)
-        .options(selectinload(Game.seats).joinedload(Seat.player))  # two queries, not three
-        .execution_options(populate_existing=True)
-    )
-    game = session.scalar(query)
+    game = session.scalar(_LOCKED, {"id": game_id})
     if game is None:
         raise GameError(_("There is no game {id}.").format(id=game_id))
     return game
@@ -476,9 +483,7 @@ def _last_move(session: Session, game_id: int) -> int:
     """The game's last move number, counting moves not yet flushed; other pending writes
     wait for the next flush (an autoflush here was a flush of its own every move)."""
     with session.no_autoflush:
-        stored = session.scalar(
-            select(func.coalesce(func.max(Move.number), 0)).where(Move.game_id == game_id)
-        )
+        stored = session.scalar(_LAST_MOVE, {"game_id": game_id})
     pending = [m.number for m in session.new if isinstance(m, Move) and m.game_id == game_id]
     return max([stored, *pending])
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from email.message import EmailMessage
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
 import engine
@@ -40,14 +40,18 @@ from pbem.player_commands import PlayerMail
 from pbem.seat_commands import SEAT_HANDLERS, SeatMail
 from pbem.service_commands import ServiceMail
 
+#: the stored mail, locked; nobody waits for a mail another worker holds (built once)
+_CLAIM = (
+    select(InboundMail).where(InboundMail.id == bindparam("id")).with_for_update(skip_locked=True)
+)
+
 
 def process(session: Session, settings: Settings, inbound_id: int) -> list[int]:
     """Handle stored mail ``inbound_id`` once; return the ids of the outbox rows it queued.
 
     A mail another worker holds is left to it (``SKIP LOCKED``): nobody waits for it.
     """
-    claim = select(InboundMail).where(InboundMail.id == inbound_id)
-    row = session.scalar(claim.with_for_update(skip_locked=True))
+    row = session.scalar(_CLAIM, {"id": inbound_id})
     if row is None or row.status != "pending":
         return []
     session.info["queued"] = []

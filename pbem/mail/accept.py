@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from email.parser import HeaderParser
 from email.policy import compat32
 
-from sqlalchemy import or_, select
+from sqlalchemy import bindparam, or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -63,11 +63,18 @@ def message_id(raw: bytes, digest: str) -> str:
     return f"<sha256-{digest}@pbem.missing>"
 
 
+#: the stored mail with a Message-ID or a digest; the statements run on every mail are built
+#: once (building and keying one costs SQLAlchemy more than running it on SQLite)
+_EXISTING = (
+    select(InboundMail.id)
+    .where(or_(InboundMail.message_id == bindparam("mid"), InboundMail.digest == bindparam("dg")))
+    .order_by(InboundMail.id)
+    .limit(1)
+)
+
+
 def _existing(session: Session, mid: str, digest: str) -> int | None:
-    query = select(InboundMail.id).where(
-        or_(InboundMail.message_id == mid, InboundMail.digest == digest)
-    )
-    return session.scalar(query.order_by(InboundMail.id).limit(1))
+    return session.scalar(_EXISTING, {"mid": mid, "dg": digest})
 
 
 def accept(session: Session, raw: bytes, source: str, envelope_to: str = "") -> Accepted:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from email.message import Message
 from email.utils import getaddresses
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
 from pbem.mail.address import from_header
@@ -52,6 +52,11 @@ def recipients(message: Message, envelope_to: str) -> list[str]:
     return [a.strip().lower() for a in found if a]
 
 
+#: the seat and the player of a secret reply address (built once: run on every mail)
+_SEAT = select(Seat).where(Seat.token == bindparam("token"))
+_PLAYER = select(Player).where(Player.token == bindparam("token"))
+
+
 def route(session: Session, message: Message, envelope_to: str, domain: str) -> Route:
     """The seat whose token the mail is addressed to, or the service address, or unknown."""
     pattern = re.compile(rf"^play\+([a-z0-9]+)@{re.escape(domain.lower())}$")
@@ -60,10 +65,10 @@ def route(session: Session, message: Message, envelope_to: str, domain: str) -> 
     for address in recipients(message, envelope_to):
         match = pattern.match(address)
         if match:
-            seat = session.scalar(select(Seat).where(Seat.token == match.group(1)))
+            seat = session.scalar(_SEAT, {"token": match.group(1)})
             if seat is not None:
                 return Route("seat", seat=seat, token=seat.token)
-            player = session.scalar(select(Player).where(Player.token == match.group(1)))
+            player = session.scalar(_PLAYER, {"token": match.group(1)})
             if player is not None:
                 return Route("player", token=player.token, player=player)
             return Route("unknown", token=match.group(1))

@@ -24,6 +24,10 @@ _NAME_ALONE = 3
 _NEAR_MISS_FROM = 4
 #: A word of everyday speech occurs at least this often (a share of all words written).
 _EVERYDAY = 1e-6
+#: A language's words of grammar are its most frequent, this many.
+_GRAMMAR = 100
+#: A mark that ends a clause, inside a line ("Passa o sal, por favor", "Fertig? Ich ...").
+_INNER_MARK = re.compile(r"[,;!?…]\s*[^\W\d_]")
 
 
 @dataclass(frozen=True)
@@ -134,30 +138,55 @@ def resembles(words: Vocabulary, line: str) -> bool:
     if first not in words.verbs and not near_miss(first, words.verbs):
         return False
     understood = [word.isdigit() or word in known or near_miss(word, known) for word in rest]
-    return 2 * sum(understood) >= len(rest) and not _prose(known, rest)
+    return 2 * sum(understood) >= len(rest) and not _prose(words, found, line)
 
 
-def _prose(known: frozenset[str], rest: list[str]) -> bool:
-    """Whether the words after a verb make a sentence, not the verb's arguments: no number,
-    and a word of everyday speech that is no word of the game nor a slip of one ("Back in a
-    minute", "Spiele morgen weiter", "Passa o sal"). A word of no language is a slip
-    ("raid a rde"), and the line stays a mistyped command."""
-    if any(word.isdigit() for word in rest):
+def _prose(words: Vocabulary, found: list[str], line: str) -> bool:
+    """Whether a line that begins with a verb (its words ``found``) is a sentence, not a
+    command: no number, a word of everyday speech that is no word of the game nor a slip of
+    one, and a sign of a sentence: a mark inside the line ("Passa o sal, por favor"), a word
+    of grammar the game does not know ("Paso o me quedo"), one before a name too short to
+    stand alone ("Back in a minute": "a" is an article there), or only verbs understood, no
+    name ("Spiele morgen weiter"). "move a nowhere" shows none: a mistyped command. A word of
+    no language is a slip ("raid a rde"), and the line a mistyped command too."""
+    arguments = found[1:]
+    if any(word.isdigit() for word in arguments):
         return False
-    foreign = [word for word in rest if word not in known and not near_miss(word, known)]
-    return bool(foreign) and not _everyday_words().isdisjoint(foreign)
+    known = words.verbs | words.names
+    foreign = [
+        word
+        for word in arguments
+        if word not in known and word not in words.fillers and not near_miss(word, known)
+    ]
+    everyday, grammar = _language_words()
+    if everyday.isdisjoint(foreign):
+        return False
+    return (
+        bool(_INNER_MARK.search(line))
+        or not grammar.isdisjoint(foreign)
+        or any(
+            before in grammar and name in words.names
+            for before, name in zip(arguments, arguments[1:], strict=False)
+        )
+        or not any(word in words.names or near_miss(word, words.names) for word in arguments)
+    )
 
 
 @cache
-def _everyday_words() -> frozenset[str]:
-    """The words of everyday speech in each of our languages (folded), from pyspellchecker's
-    word frequencies (subtitles: the words people write to each other). Loaded on first use:
-    only a line that begins with a verb and holds a word the game does not know asks."""
+def _language_words() -> tuple[frozenset[str], frozenset[str]]:
+    """The words of everyday speech in each of our languages, and of them its words of
+    grammar, the most frequent (articles, pronouns, "is", "not"), folded: from
+    pyspellchecker's word frequencies (of subtitles: the words people say to each other).
+    Loaded on first use: only a line that begins with a verb and holds a word the game does
+    not know asks."""
     from spellchecker import SpellChecker
 
     everyday: set[str] = set()
+    grammar: set[str] = set()
     for language in LANGUAGES:
         frequency = SpellChecker(language=language, distance=1).word_frequency
         least = frequency.total_words * _EVERYDAY
-        everyday.update(fold(w) for w, count in frequency.dictionary.items() if count >= least)
-    return frozenset(everyday)
+        counts = frequency.dictionary
+        everyday.update(fold(word) for word, count in counts.items() if count >= least)
+        grammar.update(fold(word) for word in sorted(counts, key=counts.get)[-_GRAMMAR:])
+    return frozenset(everyday), frozenset(grammar)

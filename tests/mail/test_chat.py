@@ -49,11 +49,11 @@ HOLDING_GAME_WORDS = {
     "en": [
         "Back in a minute", "Back in a bit", "Back in a sec", "Done in a minute",
         "Look at a map", "Go back to bed", "Go back to work", "Go get a coffee",
-        "Go take a nap", "Move a muscle", "Spy a friend",
+        "Go take a nap", "Play on, I am done",
     ],
     "es": [
-        "Vuelve a casa", "Mira a la derecha", "Sube o baja", "Juega o descansa",
-        "Paso o me quedo",
+        "Paso o me quedo", "Vuelve a casa", "Mira a la derecha, Bob", "Sube o baja, como quieras",
+        "Juega o descansa, tú decides",
     ],
     "de": [
         "Spiele morgen weiter", "Spiele weiter morgen", "Spiele heute weiter",
@@ -61,9 +61,8 @@ HOLDING_GAME_WORDS = {
         "Bleibe heute, spiele weiter",
     ],
     "pt": [
-        "Passa o sal, por favor", "Passa o tempo", "Passa o café", "Joga o jogo",
-        "Compra o pão", "Fica o abraço", "Sobe o preço", "Volta a casa", "Olha a hora!",
-        "Passa a bola",
+        "Passa o sal, por favor", "Passa o café, se faz favor", "Fica o abraço, Rui",
+        "Olha a hora, vou dormir", "Volta a casa, filho", "Joga o jogo que eu passo",
     ],
 }  # fmt: skip
 #: Mistyped commands of each game: a slip of a verb, a name or both, in several languages.
@@ -79,7 +78,7 @@ TYPOS = {
     ],
     "hengist": [
         "mvoe a 1b", "raid a rde", "raid a red forst", "spy a plz", "back a boatt",
-        "move a to 1bb", "discard forst",
+        "move a to 1bb", "discard forst", "move a nowhere", "move party a nowhere",
     ],
 }  # fmt: skip
 EVERY_LINE = [

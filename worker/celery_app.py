@@ -5,7 +5,8 @@ in the database (each player's next digest, each seat's next alarm), never in a 
 
 Embedded default: kombu's filesystem transport under ``var/broker/`` (a real worker process,
 no server), its messages written whole (``worker.file_broker``). At scale: ``CELERY_BROKER_URL`` /
-``REDIS_URL``.
+``REDIS_URL``, kombu's Redis transport with a channel that survives Redis going away while
+tasks are in flight (``worker.redis_broker``).
 """
 
 from __future__ import annotations
@@ -56,3 +57,5 @@ if settings.broker_url.startswith("filesystem"):
         "polling_interval": 0.1,
         "store_processed": False,
     }
+elif settings.broker_url.startswith("redis://"):
+    app.conf.broker_transport = "worker.redis_broker:Transport"

@@ -15,6 +15,10 @@ from collections import Counter
 from functools import partial
 
 import pytest
+from sqlalchemy import select
+
+from pbem.db import transaction
+from pbem.models import Game
 
 from .harness import DOMAIN, Players, at_once, check, new_games, to_service
 
@@ -80,6 +84,28 @@ def test_redis_restarted_with_work_in_flight(stack):
     seen = played(stack, fault_at(10, restart))
     assert "enqueue of inbound" in (stack.logs / "smtp.log").read_text()
     assert seen["statuses"] == {"done": REPLIES}
+
+
+def test_redis_restarted_while_a_task_waits(stack):
+    """Redis dies and comes back while the worker's one task waits for its game's lock (its
+    message unacknowledged, the consumer waiting on Redis for the next): the same worker
+    reconnects, finishes the move and plays on. Under Celery 5.7.0 kombu's channel failed to
+    close a second time there and the worker shut down once the task was done
+    (``worker.redis_broker``)."""
+    worker = stack.processes["worker"]
+    players = Players(stack, new_games(stack, 1), once)
+    players.play(2)
+    with transaction(stack.database_url) as session:
+        session.scalars(select(Game).with_for_update()).all()  # the next move waits for it
+        players.play(3)
+        assert stack.wait_for_move_in_progress()
+        stack.redis.kill()
+        time.sleep(2)
+        stack.redis.start()
+    players.play(6, seconds=60)
+    stack.drain()
+    assert check(stack, players)["statuses"] == {"done": 6}
+    assert stack.processes["worker"] is worker and worker.poll() is None, "the worker exited"
 
 
 def test_the_smtp_receiver_killed_while_mail_comes_in(stack):

@@ -12,7 +12,7 @@ from email.message import Message
 from email.utils import getaddresses
 
 from sqlalchemy import bindparam, select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, joinedload
 
 from pbem.mail.address import from_header
 from pbem.models import Player, Seat
@@ -52,8 +52,9 @@ def recipients(message: Message, envelope_to: str) -> list[str]:
     return [a.strip().lower() for a in found if a]
 
 
-#: the seat and the player of a secret reply address (built once: run on every mail)
-_SEAT = select(Seat).where(Seat.token == bindparam("token"))
+#: the seat (with its player, whom authenticating reads) and the player of a secret reply
+#: address (built once: run on every mail)
+_SEAT = select(Seat).where(Seat.token == bindparam("token")).options(joinedload(Seat.player))
 _PLAYER = select(Player).where(Player.token == bindparam("token"))
 
 

@@ -78,7 +78,7 @@ def test_a_mail_another_worker_holds_is_skipped_not_waited_for(postgres_settings
 
 def test_the_sweeper_leaves_the_rows_a_live_worker_holds(postgres_settings):
     """Only work nobody is doing is handed out again: a mail or an outbox row a worker holds
-    (a slow move, a slow relay) is not queued a second time."""
+    (a slow move, a send being claimed) is not queued a second time."""
     service = Service(postgres_settings)
     service.new_game()  # two turn mails pending in the outbox
     hour = timedelta(hours=1)

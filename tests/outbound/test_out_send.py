@@ -7,6 +7,7 @@ import dataclasses
 import mailbox
 import socket
 import sqlite3
+import time
 from datetime import UTC, datetime, timedelta
 from email import message_from_bytes, policy
 
@@ -321,15 +322,15 @@ def status_of(settings, outbound_id: int) -> str:
 
 
 @contextlib.contextmanager
-def commit_lost_once(settings, when):
-    """The first commit once ``when()`` holds fails as when the database goes away under it:
-    on PostgreSQL the server process of its connection is terminated just before; SQLite
-    reports the database locked."""
+def commits_lost(settings, when, times: int = 1):
+    """The first ``times`` commits once ``when()`` holds fail as when the database goes away
+    under them: on PostgreSQL the server process of the connection is terminated just before;
+    SQLite reports the database locked."""
     engine = engine_for(settings.database_url)
     lost = []
 
     def cut(connection):
-        if lost or not when():
+        if len(lost) >= times or not when():
             return
         lost.append(connection)
         if engine.dialect.name != "postgresql":
@@ -350,11 +351,27 @@ def test_a_lost_commit_after_delivery_is_recorded_again_never_sent_again(relayed
     away): the recording is tried again, and the mail goes out once and ends sent."""
     settings, handler = relayed
     [outbound_id] = queued_in(settings)
-    with commit_lost_once(settings, lambda: handler.envelopes) as lost:
+    with commits_lost(settings, lambda: handler.envelopes) as lost:
         assert jobs.send_outbound(settings, [outbound_id]) == {outbound_id: "sent"}
     assert lost and status_of(settings, outbound_id) == "sent"
     assert jobs.send_outbound(settings, [outbound_id]) == {}  # the sweeper's or a retry
     assert len(handler.envelopes) == 1
+
+
+def test_the_recording_is_tried_again_only_while_the_lease_lasts(relayed):
+    """A database away for longer than the lease: the job gives up recording (the row stays
+    claimed until the lease ends, then it is sent again, as after a worker's death)."""
+    settings, handler = relayed
+    settings = dataclasses.replace(settings, send_lease=1)
+    [outbound_id] = queued_in(settings)
+    started = time.monotonic()
+    with (
+        commits_lost(settings, lambda: handler.envelopes, times=1000),
+        pytest.raises(OperationalError),
+    ):
+        jobs.send_outbound(settings, [outbound_id])
+    assert time.monotonic() - started < 1 + jobs.MAX_RECORD_RETRY
+    assert len(handler.envelopes) == 1 and status_of(settings, outbound_id) == "pending"
 
 
 class Killed(BaseException):

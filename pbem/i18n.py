@@ -13,7 +13,8 @@ distinct values (:func:`shared`).
 A template is compiled once per catalogue, and its ``_("...")`` calls of a literal are
 translated then (:class:`_Environment`): they cost nothing when a mail is rendered, where
 each had cost five Python calls through Jinja2's i18n extension, for some 400 of them in a
-turn mail's two parts.
+turn mail's two parts. The gettext calls of a value known only when rendering (``_(area)``)
+become filters doing the same (``area|gettext``): one plain call each.
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from email.parser import HeaderParser
 from email.policy import compat32
 
-from sqlalchemy import bindparam, or_, select
+from sqlalchemy import bindparam, insert, or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -73,6 +73,10 @@ _EXISTING = (
 )
 
 
+#: the new row, written at once (the ORM's unit of work would flush one object): its id back
+_STORE = insert(InboundMail.__table__).returning(InboundMail.id)
+
+
 def _existing(session: Session, mid: str, digest: str) -> int | None:
     return session.scalar(_EXISTING, {"mid": mid, "dg": digest})
 
@@ -86,23 +90,23 @@ def accept(session: Session, raw: bytes, source: str, envelope_to: str = "") -> 
     existing = _existing(session, mid, digest)
     if existing is not None:
         return Accepted(existing, True)
-    row = InboundMail(
-        message_id=mid,
-        digest=digest,
-        raw=raw,
-        source=source,
-        envelope_to=_printable(envelope_to).strip()[:MAX_ENVELOPE_TO],
-    )
+    row = {
+        "message_id": mid,
+        "digest": digest,
+        "raw": raw,
+        "source": source,
+        "envelope_to": _printable(envelope_to).strip()[:MAX_ENVELOPE_TO],
+    }
     try:
         with session.begin_nested():
-            session.add(row)
+            stored = session.scalar(_STORE, row)
     except IntegrityError:
         existing = _existing(session, mid, digest)
         if existing is None:
             raise
         log.info("concurrent delivery of %s: stored once as inbound %s", mid, existing)
         return Accepted(existing, True)
-    return Accepted(row.id, False)
+    return Accepted(stored, False)
 
 
 def check_size(settings: Settings, raw: bytes) -> None:

@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
+from typing import NamedTuple
 
 from engine.lexicon import LANGUAGES, fold
 
@@ -44,6 +45,17 @@ class Vocabulary:
     names: frozenset[str] = frozenset()
     fillers: frozenset[str] = frozenset()
     ends_turn: frozenset[str] = frozenset()
+
+    @cached_property
+    def known(self) -> frozenset[str]:
+        """The words that make a line a command: verbs and names."""
+        return self.verbs | self.names
+
+    @cached_property
+    def every_word(self) -> frozenset[str]:
+        """Every word of the commands, the fillers too ("ferramentas nenhua" is a slip of one;
+        a short word's slip is no command word's, "lol" of "los")."""
+        return self.known | self.fillers
 
     def __or__(self, other: Vocabulary) -> Vocabulary:
         return Vocabulary(
@@ -91,6 +103,27 @@ def near_miss(word: str, candidates: frozenset[str]) -> bool:
     )
 
 
+@lru_cache(maxsize=4096)
+def unlisted_slip(word: str, candidates: frozenset[str]) -> bool:
+    """Whether ``word``, too short for a :func:`near_miss`, is one slip from a candidate of
+    3+ letters and no word of any of our languages' lists ("fsh", "byu", "mive": "tow", "don"
+    and "dome" are words, and "lol", "thx" no slip of one). Such a word can be nothing but
+    the slip; still it is no word people sign with: the caller asks for the game's word
+    after it ("Moin", "LG" alone are no commands)."""
+    return (
+        len(word) <= _NEAR_MISS_FROM
+        and any(
+            len(candidate) >= _NAME_ALONE and _distance(word, candidate, 1) <= 1
+            for candidate in candidates
+        )
+        and word not in _language_words().short
+    )
+
+
+def _slip(word: str, candidates: frozenset[str]) -> bool:
+    return near_miss(word, candidates) or unlisted_slip(word, candidates)
+
+
 def _not_one_wrong_letter(word: str, candidate: str) -> bool:
     return len(word) != len(candidate) or sorted(word) == sorted(candidate)
 
@@ -118,11 +151,13 @@ def resembles(words: Vocabulary, line: str) -> bool:
     """Whether ``line`` looks like a command of ``words``, typed right or not.
 
     It does when it names a thing of the game (a place, a card: "Good luck in the forest"
-    does), holds a ``#N``, or begins with a verb or a near miss of one ("plce", "tarde") whose
-    other words are mostly the command language's or slips of them ("take 2 wood", "discard
-    forst" do, "Take care" does not) and make no sentence (:func:`_prose`: "Back in a minute"
-    does not); a number first needs a word of the language after it ("2 north", not "+49 170
-    123").
+    does), holds a ``#N``, or begins with a verb or a slip of one ("plce", "tarde", "byu")
+    whose other words are mostly the command language's or slips of them ("take 2 wood",
+    "discard forst", "lure fsh" do, "Take care" does not) and make no sentence
+    (:func:`_prose`: "Back in a minute" does not). A slip of a verb that is a word itself or
+    too short for a :func:`near_miss` needs a word of the game after it ("tarde 1", "byu
+    herd"; not "Dear all", "Moin"); a number first needs a word of the language after it
+    ("2 north", not "+49 170 123").
     """
     if _GUARD.search(line):
         return True
@@ -132,13 +167,25 @@ def resembles(words: Vocabulary, line: str) -> bool:
     if any(len(word) >= _NAME_ALONE and word in words.names for word in found):
         return True
     first, rest = found[0], [w for w in found[1:] if w not in words.fillers]
-    known = words.verbs | words.names
+    known = words.known
     if first.isdigit():
         return bool(rest) and not rest[0].isdigit() and rest[0] in known
-    if first not in words.verbs and not near_miss(first, words.verbs):
+    if first not in words.verbs and not _slip(first, words.verbs):
         return False
-    understood = [word.isdigit() or word in known or near_miss(word, known) for word in rest]
+    game = [word.isdigit() or word in known or near_miss(word, known) for word in rest]
+    sure = first in words.verbs or (near_miss(first, words.verbs) and not _everyday(first))
+    if not sure and not any(game):
+        return False  # a slip that is a word or short needs a game's word after it: "Dear all"
+    understood = [
+        of or unlisted_slip(word, known) or near_miss(word, words.every_word)
+        for word, of in zip(rest, game, strict=True)
+    ]
     return 2 * sum(understood) >= len(rest) and not _prose(words, found, line)
+
+
+def _everyday(word: str) -> bool:
+    """Whether ``word`` is a word of everyday speech in one of our languages."""
+    return word in _language_words().everyday
 
 
 def _prose(words: Vocabulary, found: list[str], line: str) -> bool:
@@ -152,13 +199,13 @@ def _prose(words: Vocabulary, found: list[str], line: str) -> bool:
     arguments = found[1:]
     if any(word.isdigit() for word in arguments):
         return False
-    known = words.verbs | words.names
+    known = words.known
     foreign = [
         word
         for word in arguments
-        if word not in known and word not in words.fillers and not near_miss(word, known)
+        if word not in known and word not in words.fillers and not _slip(word, known)
     ]
-    everyday, grammar = _language_words()
+    everyday, grammar, _short = _language_words()
     if everyday.isdisjoint(foreign):
         return False
     return (
@@ -168,25 +215,34 @@ def _prose(words: Vocabulary, found: list[str], line: str) -> bool:
             before in grammar and name in words.names
             for before, name in zip(arguments, arguments[1:], strict=False)
         )
-        or not any(word in words.names or near_miss(word, words.names) for word in arguments)
+        or not any(word in words.names or _slip(word, words.names) for word in arguments)
     )
 
 
+class _LanguageWords(NamedTuple):
+    everyday: frozenset[str]
+    grammar: frozenset[str]
+    short: frozenset[str]
+
+
 @cache
-def _language_words() -> tuple[frozenset[str], frozenset[str]]:
-    """The words of everyday speech in each of our languages, and of them its words of
-    grammar, the most frequent (articles, pronouns, "is", "not"), folded: from
-    pyspellchecker's word frequencies (of subtitles: the words people say to each other).
-    Loaded on first use: only a line that begins with a verb and holds a word the game does
-    not know asks."""
+def _language_words() -> _LanguageWords:
+    """The words of everyday speech in each of our languages, of them its words of grammar,
+    the most frequent (articles, pronouns, "is", "not"), and every word of the lists too
+    short for a near miss, however rare, folded: from pyspellchecker's word frequencies (of
+    subtitles: the words people say to each other). Loaded on first use: only a line that
+    begins with a verb and holds a word the game does not know asks, or a short word one
+    slip from a game's."""
     from spellchecker import SpellChecker
 
     everyday: set[str] = set()
     grammar: set[str] = set()
+    short: set[str] = set()
     for language in LANGUAGES:
         frequency = SpellChecker(language=language, distance=1).word_frequency
         least = frequency.total_words * _EVERYDAY
         counts = frequency.dictionary
         everyday.update(fold(word) for word, count in counts.items() if count >= least)
         grammar.update(fold(word) for word in sorted(counts, key=counts.get)[-_GRAMMAR:])
-    return frozenset(everyday), frozenset(grammar)
+        short.update(fold(word) for word in counts if len(fold(word)) <= _NEAR_MISS_FROM)
+    return _LanguageWords(frozenset(everyday), frozenset(grammar), frozenset(short))

@@ -14,6 +14,7 @@ import random
 import pytest
 
 import engine
+from engine import resemble
 from engine.contract import normalize
 from engine.i18n import use
 from engine.lexicon import LANGUAGES, fold
@@ -71,6 +72,31 @@ def test_every_legal_command_shown_in_a_language_plays_as_the_english_one(name):
                     assert game.resembles(state, player, typed)
                 checked += 1
     assert checked > 100
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_legal_command_in_every_language_resembles_a_command_with_no_position(name):
+    """A reply is read before the position is looked at (a greeting or a sign-off is set
+    aside by the words alone): every legal command, in every language, must look like one
+    ("bonus one" did not: "one" was no word of Stone Age's)."""
+    game = engine.load(name)
+    checked = set()
+    for state, player in positions(name):
+        for command in game.legal(state, player):
+            for language in LANGUAGES:
+                shown = game.shown(command, language)
+                if shown not in checked:
+                    checked.add(shown)
+                    assert resemble.resembles(game.vocabulary, shown), (language, shown)
+                    assert game.resembles(None, None, shown), (language, shown)
+    assert len(checked) > 200
+
+
+@pytest.mark.parametrize(
+    "line", ["tame all", "tame none", "tame everyone", "take nothing", "tools none", "bonus one"]
+)
+def test_stone_age_decisions_in_words_resemble_commands(line):
+    assert engine.load("stoneage").resembles(None, None, line)
 
 
 @pytest.mark.parametrize("name", GAMES)

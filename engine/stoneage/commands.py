@@ -240,6 +240,10 @@ PHRASES = [
     ("for all", "all"),
     ("for everyone", "all"),
 ]
+#: Words only a waiting decision reads ("tame all", "bonus one", "take nothing", "tools auto").
+DECISION_WORDS = frozenset(
+    {"no", "none", "nothing", "nobody", "all", "one", "everyone", "everybody", "auto", "ask"}
+)
 NUMBER_WORDS = {
     "zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5",
     "six": "6", "seven": "7", "eight": "8", "nine": "9", "ten": "10",

@@ -177,8 +177,7 @@ def _english() -> set[str]:
     nothing"): they stay English to every reader."""
     from .vocabulary import ENGLISH
 
-    words = ENGLISH.verbs | ENGLISH.names | ENGLISH.fillers
-    return set(words) | {"no", "none", "nothing", "nobody", "all", "one", "everyone", "auto", "ask"}
+    return set(ENGLISH.verbs | ENGLISH.names | ENGLISH.fillers)
 
 
 LEXICON = Lexicon(

@@ -19,9 +19,12 @@ ENGLISH = vocabulary(
         "toolmaker",
         "mammoth",
     ],
-    fillers=commands.FILLERS,
+    fillers=commands.FILLERS | commands.DECISION_WORDS,
 )
 
+#: Numbers in words are read in every language ("tame two"), as the lexicon's are.
 VOCABULARY = ENGLISH | vocabulary(
-    verbs=LEXICON.verbs, names=LEXICON.names, fillers=LEXICON.fillers | LEXICON.others
+    verbs=LEXICON.verbs,
+    names=LEXICON.names,
+    fillers=LEXICON.fillers | LEXICON.others | set(commands.NUMBER_WORDS),
 )

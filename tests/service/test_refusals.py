@@ -214,6 +214,12 @@ def test_a_refusal_is_the_same_to_the_byte_whatever_the_player_cannot_see(
 # per game: the lines that bring the first player's decision, a mail, and of it the lines that
 # stay applied, the refused line and the other lines not carried out
 IN_PART = {
+    # seed 5: the hand on the forest takes a bonus card from the face-down deck; one card a turn
+    "honga": (
+        [],
+        ["place 2 north", "place 3 south", "done"],
+        (["place 2 north"], "place 3 south", ["done"]),
+    ),
     "stoneage": (
         ["place 1 forest", "place 5 hunt", "place 4 hunt"],
         ["use forest", "tools ask", "place 9 nowhere", "use hunt"],
@@ -253,6 +259,9 @@ def test_a_mail_failing_after_a_roll_or_draw_keeps_it_and_says_what_was_refused(
         ] + ([_("Not carried out either:"), quote("\n".join(aside))] if aside else [])
     for sentence in told:
         assert flat(sentence) in flat(own[0]), sentence
+    if mail.index(refused) == len(applied) and mover in service.to_move(game_id):
+        # refused right after the lines kept: why, of the position they left
+        assert flat(reason(game_id, service, mover, refused, locale)) in flat(own[0])
     others = [text_of(m) for m in sent if m.to_address != address]
     # mailed when the turn passes to them (Hengist's 'done'), not while the mover plays on
     assert bool(others) == (mover not in service.to_move(game_id)), len(others)

@@ -170,6 +170,26 @@ def test_chat_between_commands_is_refused_with_the_line_and_what_is_legal(servic
     assert service.seat(game_id, mover)["status"] == "joined"
 
 
+#: A slip in a short word after a verb of HONGA ("fsh" for fish, "pz" for pez, "bga" for baga)
+SHORT_SLIPS = {"en": "lure fsh", "es": "comprar pz", "de": "kaufe Fsh", "pt": "comprar bga"}
+
+
+@pytest.mark.parametrize("language", SHORT_SLIPS)
+def test_a_slip_in_a_short_word_is_refused_not_set_aside(service, language):
+    """A word no language's list holds, one slip from a word of the game, marks a mistyped
+    command even when short: the mail is refused with the line quoted, never played without
+    it (these lines were left aside as greetings and the moves below them played)."""
+    greeting, _chat, sign_off = CHATTY[language]
+    game_id = service.new_game()
+    mover = service.to_move(game_id)[0]
+    lines = service.turn_of(game_id, mover)
+    body = "\n".join([greeting, SHORT_SLIPS[language], *lines, sign_off])
+    sent = service.deliver(service.reply(game_id, mover, body))
+    assert [m.kind for m in sent] == ["error"]
+    assert f"> {SHORT_SLIPS[language]}" in flat(text_of(sent[0]))
+    assert service.game(game_id)[0].version == 1
+
+
 @pytest.mark.parametrize("language", CHATTY)
 def test_chat_as_a_sign_off_is_left_aside_and_the_moves_play(service, language):
     greeting, chat, sign_off = CHATTY[language]

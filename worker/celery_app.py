@@ -19,6 +19,12 @@ from pbem.config import load
 DIGEST_TASKS = ("worker.tasks.digest", "worker.tasks.digest_batch")
 
 settings = load()
+if settings.send_lease <= settings.task_time_limit:
+    # a send task still running when its lease runs out has its mails handed out again
+    raise ValueError(
+        f"PBEM_SEND_LEASE ({settings.send_lease} s) must be longer than PBEM_TASK_TIME_LIMIT "
+        f"({settings.task_time_limit} s)"
+    )
 settings.var_dir.mkdir(parents=True, exist_ok=True)  # beat keeps its schedule there
 
 app = Celery("pbem", broker=settings.broker_url, include=["worker.tasks"])

@@ -94,6 +94,9 @@ class Stack:
             "PBEM_VAR": str(tmp_path / "var"),
             "PBEM_DOMAIN": DOMAIN,
             "PBEM_SEND_LEASE": str(SEND_LEASE),
+            # a task may run for less than the lease (the worker refuses to start otherwise)
+            "PBEM_TASK_SOFT_TIME_LIMIT": str(SEND_LEASE // 2),
+            "PBEM_TASK_TIME_LIMIT": str(SEND_LEASE * 3 // 4),
             "PBEM_SMTP_PORT": str(self.smtp_port),
             "PYTHONPATH": str(REPO),
         }

@@ -156,3 +156,17 @@ def test_beats_digest_scan_hands_batches_to_the_workers_and_each_digest_goes_onc
     with transaction(settings.database_url) as session:
         assert session.scalar(select(func.count()).select_from(DigestSent)) == 3
         assert all(due > at for due in session.scalars(select(Player.digest_due)))
+
+
+def test_a_worker_refuses_a_send_lease_no_longer_than_a_task_may_run(settings):
+    """A send task still running when its lease ran out would have its mails sent twice: the
+    worker does not start with such settings, and says which two."""
+    env = _worker_env(settings, PBEM_SEND_LEASE="60", PBEM_TASK_TIME_LIMIT="90")
+    started = subprocess.run(
+        [str(BIN / "python"), "-c", "import worker.celery_app"],
+        env=env, cwd=REPO, capture_output=True, text=True,
+    )  # fmt: skip
+    assert started.returncode != 0
+    assert "PBEM_SEND_LEASE (60 s) must be longer than PBEM_TASK_TIME_LIMIT (90 s)" in (
+        started.stderr
+    )

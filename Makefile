@@ -4,7 +4,7 @@ PYTHON ?= python3
 BIN     = $(VENV)/bin
 STAMP   = $(VENV)/.installed
 
-.PHONY: run test bench lint migrate messages clean
+.PHONY: run test bench lint migrate messages words clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -42,6 +42,11 @@ migrate: $(STAMP)
 messages: $(STAMP)
 	$(BIN)/pybabel extract -F babel.cfg -o pbem/locale/pbem.pot --project pbem --no-location --sort-output .
 	$(BIN)/python -m pbem.english
+
+# the word lists that tell prose from a mistyped command (engine/words, read by engine.resemble),
+# derived from pyspellchecker's word frequencies: shipped, so no process loads its dictionaries
+words: $(STAMP)
+	$(BIN)/python -m engine.word_lists
 
 clean:
 	rm -rf $(VENV) var .pytest_cache

@@ -12,21 +12,18 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache, cached_property, lru_cache
-from typing import NamedTuple
+from functools import cached_property, lru_cache
 
-from engine.lexicon import LANGUAGES, fold
+from engine import word_lists
+from engine.lexicon import fold
 
 _TOKEN = re.compile(r"[^\W\d_]+|\d+")
 _GUARD = re.compile(r"#\s?\d")
 #: Names shorter than this count only inside a command ("a" a party, "n" north), never alone.
 _NAME_ALONE = 3
-#: Typed words shorter than this are compared exactly, never as a near miss.
-_NEAR_MISS_FROM = 4
-#: A word of everyday speech occurs at least this often (a share of all words written).
-_EVERYDAY = 1e-6
-#: A language's words of grammar are its most frequent, this many.
-_GRAMMAR = 100
+#: Typed words shorter than this are compared exactly, never as a near miss (the word lists'
+#: short words are those: :data:`engine.word_lists.SHORT`).
+_NEAR_MISS_FROM = word_lists.SHORT
 #: A mark that ends a clause, inside a line ("Passa o sal, por favor", "Fertig? Ich ...").
 _INNER_MARK = re.compile(r"[,;!?…]\s*[^\W\d_]")
 
@@ -116,7 +113,7 @@ def unlisted_slip(word: str, candidates: frozenset[str]) -> bool:
             len(candidate) >= _NAME_ALONE and _distance(word, candidate, 1) <= 1
             for candidate in candidates
         )
-        and word not in _language_words().short
+        and word not in word_lists.load().short
     )
 
 
@@ -185,7 +182,7 @@ def resembles(words: Vocabulary, line: str) -> bool:
 
 def _everyday(word: str) -> bool:
     """Whether ``word`` is a word of everyday speech in one of our languages."""
-    return word in _language_words().everyday
+    return word in word_lists.load().everyday
 
 
 def _prose(words: Vocabulary, found: list[str], line: str) -> bool:
@@ -205,7 +202,7 @@ def _prose(words: Vocabulary, found: list[str], line: str) -> bool:
         for word in arguments
         if word not in known and word not in words.fillers and not _slip(word, known)
     ]
-    everyday, grammar, _short = _language_words()
+    everyday, grammar, _short = word_lists.load()
     if everyday.isdisjoint(foreign):
         return False
     return (
@@ -217,32 +214,3 @@ def _prose(words: Vocabulary, found: list[str], line: str) -> bool:
         )
         or not any(word in words.names or _slip(word, words.names) for word in arguments)
     )
-
-
-class _LanguageWords(NamedTuple):
-    everyday: frozenset[str]
-    grammar: frozenset[str]
-    short: frozenset[str]
-
-
-@cache
-def _language_words() -> _LanguageWords:
-    """The words of everyday speech in each of our languages, of them its words of grammar,
-    the most frequent (articles, pronouns, "is", "not"), and every word of the lists too
-    short for a near miss, however rare, folded: from pyspellchecker's word frequencies (of
-    subtitles: the words people say to each other). Loaded on first use: only a line that
-    begins with a verb and holds a word the game does not know asks, or a short word one
-    slip from a game's."""
-    from spellchecker import SpellChecker
-
-    everyday: set[str] = set()
-    grammar: set[str] = set()
-    short: set[str] = set()
-    for language in LANGUAGES:
-        frequency = SpellChecker(language=language, distance=1).word_frequency
-        least = frequency.total_words * _EVERYDAY
-        counts = frequency.dictionary
-        everyday.update(fold(word) for word, count in counts.items() if count >= least)
-        grammar.update(fold(word) for word in sorted(counts, key=counts.get)[-_GRAMMAR:])
-        short.update(fold(word) for word in counts if len(fold(word)) <= _NEAR_MISS_FROM)
-    return _LanguageWords(frozenset(everyday), frozenset(grammar), frozenset(short))

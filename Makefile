@@ -46,7 +46,8 @@ messages: $(STAMP)
 # the word lists that tell prose from a mistyped command (engine/words, read by engine.resemble),
 # derived from pyspellchecker's word frequencies: shipped, so no process loads its dictionaries
 words: $(STAMP)
-	$(BIN)/python -m engine.word_lists
+	$(BIN)/python -c 'from engine import word_lists; word_lists.write()'
+	git diff --stat -- engine/words
 
 clean:
 	rm -rf $(VENV) var .pytest_cache

@@ -39,25 +39,28 @@ def body_text(message: Message) -> str:
 
 
 def _bodies(message: Message) -> tuple[str, str]:
-    """The first inline text/plain and text/html bodies ("" where missing)."""
-    found: dict[str, str] = {}
+    """The inline text/plain and text/html bodies ("" where missing), each the text of its
+    parts in order: Apple Mail splits the text around a photo in two parts of a mixed one."""
+    found: dict[str, list[str]] = {"text/plain": [], "text/html": []}
     for part in _inline_parts(message):
         kind = part.get_content_type()
-        if kind in ("text/plain", "text/html") and kind not in found:
-            found[kind] = _decoded(part)
-    if not found and not message.is_multipart():
+        if kind in found and not (found[kind] and part["From"]):
+            # a later part with a From: of its own is a message attached as it is
+            found[kind].append(_decoded(part))
+    if not any(found.values()) and not message.is_multipart():
         # Broken MIME (say, multipart without a boundary): read the body as it is.
-        found["text/plain"] = _decoded(message)
-    return found.get("text/plain", ""), found.get("text/html", "")
+        found["text/plain"].append(_decoded(message))
+    return "\n".join(found["text/plain"]), "\n".join(found["text/html"])
 
 
 def _inline_parts(part: Message):
-    """Leaf parts in order, skipping attachments and attached messages."""
+    """Leaf parts in order, skipping attachments (a named file is one, whatever its
+    disposition) and attached messages."""
     if part.is_multipart():
         for child in part.get_payload():
             if isinstance(child, Message) and child.get_content_maintype() != "message":
                 yield from _inline_parts(child)
-    elif part.get_content_disposition() != "attachment":
+    elif part.get_content_disposition() != "attachment" and not part.get_filename():
         yield part
 
 
@@ -191,7 +194,7 @@ _DISCLAIMER_WORDS = 6
 def _strip_history(text: str) -> str:
     """The new lines of a plain-text reply (see :func:`new_text`)."""
     text = INVISIBLE.sub("", text.replace("\r\n", "\n").replace("\r", "\n").replace("\xa0", " "))
-    lines = text.split("\n")
+    lines = _without_clear_signature(text.split("\n"))
     kept: list[str] = []
     wrote = False  # whether a kept line holds text
     index = 0
@@ -225,6 +228,34 @@ def _strip_history(text: str) -> str:
             wrote = wrote or bool(stripped)
         index += 1
     return re.sub(r"\n{3,}", "\n\n", "\n".join(kept)).strip("\n")
+
+
+#: The armor lines of an OpenPGP clear-signed text (RFC 4880, section 7).
+_SIGNED_BEGIN = "-----BEGIN PGP SIGNED MESSAGE-----"
+_SIGNATURE_BEGIN = "-----BEGIN PGP SIGNATURE-----"
+_SIGNATURE_END = "-----END PGP SIGNATURE-----"
+
+
+def _without_clear_signature(lines: list[str]) -> list[str]:
+    """``lines`` as their writer typed them where a client signed them inline with OpenPGP:
+    without the armor line and its headers ("Hash: SHA256") above the text, without the
+    signature block below it, and without the "- " a signer puts before a line that begins
+    with a dash (RFC 4880, 7.1)."""
+    kept: list[str] = []
+    state = "text"  # text, headers (of the armor), signed (text), signature (block)
+    for line in lines:
+        armor = line.strip()
+        if state == "text" and armor == _SIGNED_BEGIN:
+            state = "headers"
+        elif state == "headers":
+            state = "headers" if armor else "signed"
+        elif state == "signed" and armor == _SIGNATURE_BEGIN:
+            state = "signature"
+        elif state == "signature":
+            state = "text" if armor == _SIGNATURE_END else "signature"
+        else:
+            kept.append(line[2:] if state == "signed" and line.startswith("- ") else line)
+    return kept
 
 
 def _signature_below(lines: list[str], start: int) -> bool:

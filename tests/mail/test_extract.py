@@ -811,3 +811,18 @@ def test_separator_lines_in_every_language_cut_the_history(separator):
 )  # fmt: skip
 def test_html_blank_lines_and_quote_containers(html, text):
     assert new_text(html_only(html)) == text
+
+
+def test_a_named_text_file_is_not_read_whatever_its_disposition():
+    message = plain("place 2 north\n")
+    message.add_attachment("lure fish\n", filename="notes.txt", disposition="inline")
+    assert new_text(message) == "place 2 north"
+
+
+def test_an_inline_clear_signature_leaves_the_text_as_typed():
+    text = (
+        "-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA256\n\nplace 2 north\n"
+        "- - done\n-----BEGIN PGP SIGNATURE-----\n\niHUEARYIAB0WIQ\n=Xq2c\n"
+        "-----END PGP SIGNATURE-----\n"
+    )
+    assert new_text(plain(text)) == "place 2 north\n- done"

@@ -132,7 +132,8 @@ _SEPARATOR = re.compile(
     r"|_{10,}"
     r"|(begin forwarded message|anfang der weitergeleiteten nachricht"
     r"|inicio del mensaje reenviado|início da mensagem (re)?encaminhada"
-    r"|début du message réexpédié|inizio messaggio inoltrato)\s*:)$",
+    r"|début du message réexpédié|inizio messaggio inoltrato)\s*:"
+    r"|>>>\s.{1,300}\s>>>)$",  # GroupWise: ">>> Ann <ann@x.org> 02.04.2012 18:26 >>>"
     re.IGNORECASE,
 )
 _HEADER_LABEL = re.compile(
@@ -203,10 +204,12 @@ def _strip_history(text: str) -> str:
         stripped = line.strip()
         if fold(stripped) in _END:
             break
+        if _SEPARATOR.match(stripped):
+            break
         if _is_quoted(line):
             index += 1
             continue
-        if line == "--" or _SEPARATOR.match(stripped) or _is_header_block(lines, index):
+        if line == "--" or _is_header_block(lines, index):
             break
         if len(stripped.split()) >= _DISCLAIMER_WORDS and _DISCLAIMER.search(stripped):
             break

@@ -122,10 +122,6 @@ _LOCKED = (
     .options(selectinload(Game.seats).joinedload(Seat.player))  # two queries, not three
     .execution_options(populate_existing=True)
 )
-#: the game's last stored move number (built once)
-_LAST_MOVE = select(func.coalesce(func.max(Move.number), 0)).where(
-    Move.game_id == bindparam("game_id")
-)
 
 
 def locked(session: Session, game_id: int) -> Game:
@@ -404,7 +400,7 @@ def apply(
         played.refused.set_aside.extend([*(service_lines or []), *(plan or [])])
     if seat.name not in game_engine.to_move(played.state):
         deadlines.stop(seat)  # their turn is over: if it comes back at once, it is a new one
-    number = _last_move(session, game.id)
+    number = game.moves
     if played.logged:  # one statement for the mail's moves (the ORM wrote one a move)
         rows = [
             {
@@ -418,9 +414,10 @@ def apply(
         ]
         with session.no_autoflush:  # pending writes go with the next flush, not one of their own
             session.execute(insert(Move), rows)
+        game.moves = number + len(played.logged)
     if plan is not None and played.refused is None:
         seat.plan = plan
-    state, stopped = _play_on(session, game, game_engine, played.state, number + len(played.logged))
+    state, stopped = _play_on(session, game, game_engine, played.state, game.moves)
     waiting_before = game_engine.to_move(before)
     _save(
         session, settings, game, game_engine, state, seat, waiting_before, played, stopped=stopped
@@ -479,15 +476,6 @@ def _refusal(game: Game, guard: int | None) -> str:
     return ""
 
 
-def _last_move(session: Session, game_id: int) -> int:
-    """The game's last move number, counting moves not yet flushed; other pending writes
-    wait for the next flush (an autoflush here was a flush of its own every move)."""
-    with session.no_autoflush:
-        stored = session.scalar(_LAST_MOVE, {"game_id": game_id})
-    pending = [m.number for m in session.new if isinstance(m, Move) and m.game_id == game_id]
-    return max([stored, *pending])
-
-
 def _play_on(
     session: Session, game: Game, game_engine, state: dict, number: int
 ) -> tuple[dict, dict[str, plans.Step]]:
@@ -517,7 +505,7 @@ def _play_on(
             seat.plan, command, state = seat.plan[1:], step.command, step.state
             if name not in game_engine.to_move(state):
                 deadlines.stop(seat)  # a planned move ends a turn as a mailed one does
-        number += 1
+        game.moves = number = number + 1
         session.add(Move(game_id=game.id, number=number, seat_id=seat.id, command=command))
     return state, stopped
 
@@ -579,7 +567,7 @@ def late_turn(session: Session, settings: Settings, game: Game, seat: Seat, at: 
     """
     game_engine = engine.load(game.kind)
     state = game_engine.restore(game.state)
-    number = _last_move(session, game.id)
+    number = game.moves
     deadlines.stop(seat)
     name = seat.name
     if game.late == "drop":
@@ -599,7 +587,7 @@ def late_turn(session: Session, settings: Settings, game: Game, seat: Seat, at: 
             command = game_engine.bot(state, name, chooser)
             played.append((state, command))
             state = game_engine.play(state, name, command)
-            number += 1
+            game.moves = number = number + 1
             session.add(Move(game_id=game.id, number=number, seat_id=seat.id, command=command))
         seat.autopilot += 1
         count = seat.autopilot
@@ -675,7 +663,7 @@ def resign(session: Session, settings: Settings, game: Game, seat: Seat) -> None
         return
     game_engine = engine.load(game.kind)
     state = game_engine.restore(game.state)
-    state, stopped = _play_on(session, game, game_engine, state, _last_move(session, game.id))
+    state, stopped = _play_on(session, game, game_engine, state, game.moves)
 
     def note() -> str:
         return _("{name} has left the game: a bot plays that seat from now on.").format(

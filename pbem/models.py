@@ -129,6 +129,8 @@ class Game(Base):
     seed: Mapped[int] = mapped_column(BigInteger)
     state: Mapped[dict | None] = mapped_column(JSONData, nullable=True)
     version: Mapped[int] = mapped_column(Integer, default=0)
+    # the number of its last move (its moves are numbered from 1)
+    moves: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     status: Mapped[str] = mapped_column(String(16), default="inviting")
     # who asked for it by mail (None: the operator); counts against their games a day
     creator_id: Mapped[int | None] = mapped_column(

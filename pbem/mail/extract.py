@@ -160,15 +160,23 @@ _ATTRIBUTION_VERB_INSIDE = re.compile(
 #: A date, a time or an address: what makes "... wrote:" an attribution beyond doubt.
 _ATTRIBUTION_DETAIL = re.compile(r"@|\d{1,2}:\d{2}|\d{4}|\d{1,2}[./-]\d{1,2}[./-]\d{2}")
 #: How the first line of an attribution that a client wrapped in two begins.
-_ATTRIBUTION_OPENER = re.compile(r"^((On|El|Am|Em|Le|Il|Op|Den|W dniu|В)\s|\d)")
+_ATTRIBUTION_OPENER_WORD = re.compile(r"^(On|El|Am|Em|Le|Il|Op|Den|W dniu|В)\s")
+_ATTRIBUTION_OPENER = re.compile(rf"{_ATTRIBUTION_OPENER_WORD.pattern}|^\d")
+#: The writer's address in an attribution: "pbem <play@x.org> schrieb am ...".
+_ATTRIBUTION_ADDRESS = re.compile(r"<[^<>\s]+@[^<>\s]+>")
+#: How many lines a client wraps an attribution over, at the most.
+_ATTRIBUTION_LINES = 3
+#: The footers mail apps write below a text; an app's own ("Get Outlook for iOS", "Get
+#: BlueMail for Android", "Obtener Outlook para Android") names the app and its system.
+_APP_FOR = r"[\w-]{3,20} (for|para|für) (ios|android)"
 _SIGNATURE = re.compile(
-    r"^(sent (from|with|via|using) .{1,90}|get outlook for (ios|android).{0,60}"
+    rf"^(sent (from|with|via|using) .{{1,90}}|get {_APP_FOR}.{{0,60}}"
     r"|enviad[oa] (desde|do|da|de|con|com|por|pelo|via|a trav[eé]s de|a partir d[oa]) .{1,90}"
     r"|von .{1,50} gesendet\.?|gesendet (von|mit|über|vom) .{1,90}"
     r"|diese nachricht wurde (von|mit) .{1,90} (gesendet|versendet|verschickt)\.?"
-    r"|(obtener|obtenga|descargar?|obter|obtenha|baixe|baixar) (o )?outlook (para|for) .{1,40}"
+    rf"|(obtener|obtenga|descargar?|obter|obtenha|baixe|baixar) (o )?{_APP_FOR}.{{0,40}}"
     r"|outlook für (ios|android) (herunterladen|beziehen).{0,40}"
-    r"|holen sie sich outlook für .{1,40}"
+    rf"|holen sie sich {_APP_FOR}.{{0,40}}"
     r"|envoyé (de|depuis) mon .{1,40}"
     r"|inviato da .{1,40}|verzonden (vanaf|met) .{1,40}|отправлено (с|из) .{1,40})$",
     re.IGNORECASE,
@@ -309,16 +317,26 @@ def _is_header_block(lines: list[str], start: int) -> bool:
 
 
 def _attribution_span(lines: list[str], start: int) -> int:
-    """How many lines (1 or 2) an attribution starting at ``start`` takes; 0 if none starts."""
+    """How many lines (1 to :data:`_ATTRIBUTION_LINES`) an attribution starting at ``start``
+    takes; 0 if none starts. A client that wraps one leaves its date, time or address on the
+    first line, which begins as attributions do ("On ...", "Am ...") or with the writer's
+    address ("pbem <play@x.org> schrieb am Mo., 2. Apr.")."""
     first = lines[start].strip()
     if _is_attribution(first) or _is_generic_attribution(lines, start):
         return 1
-    if start + 1 >= len(lines) or not _ATTRIBUTION_OPENER.match(first):
+    if not (
+        _ATTRIBUTION_OPENER.match(first) or _ATTRIBUTION_ADDRESS.search(first)
+    ) or not _ATTRIBUTION_DETAIL.search(first):
         return 0
-    second = lines[start + 1].strip()
-    if not _ATTRIBUTION_DETAIL.search(first) or _ATTRIBUTION_OPENER.match(second):
-        return 0
-    return 2 if _is_attribution(f"{first} {second}") else 0
+    joined = first
+    for index in range(start + 1, min(start + _ATTRIBUTION_LINES, len(lines))):
+        line = lines[index].strip()
+        if not line or _ATTRIBUTION_OPENER_WORD.match(line):
+            return 0  # a blank line, or the start of an attribution: the line above is prose
+        joined = f"{joined} {line}"
+        if _is_attribution(joined):
+            return index - start + 1
+    return 0
 
 
 def _is_attribution(line: str) -> bool:

@@ -193,9 +193,12 @@ def test_attribution_lines_before_a_quote(attribution):
         "On Mon, Apr 2, 2012 at 6:26 PM, A Very Long Name Indeed\n<game@pbem.example> wrote:",
         '02.04.2012 14:20 пользователь "game@pbem.example" <\ngame@pbem.example> написал:',
         "El lun., 2 abr. 2012 a las 18:26, A Very Long Name\n(<game@pbem.example>) escribió:",
+        "pbem <game@pbem.example> schrieb am Mo., 2. Apr.\n2012, 18:26:",
+        "On Mon, Apr 2, 2012 at 6:26 PM pbem of the Sunday Club\nof Little Whinging <\n"
+        "game@pbem.example> wrote:",
     ],
 )
-def test_attribution_wrapped_over_two_lines(attribution):
+def test_attribution_wrapped_over_lines(attribution):
     body = f"place 2 north\n{attribution}\n\n> Your turn.\n"
     assert new_text(plain(body)) == "place 2 north"
 
@@ -215,6 +218,11 @@ def test_attribution_with_unquoted_history_cuts_everything_after_it(attribution)
 def test_a_command_before_a_wrapped_attribution_is_kept():
     body = "2 hunt\nOn Mon, Apr 2, 2012 at 6:26 PM, pbem <game@pbem.example> wrote:\n> hi\n"
     assert new_text(plain(body)) == "2 hunt"
+
+
+def test_a_line_above_an_attribution_is_not_taken_for_its_first_line():
+    body = "On Monday at 18:00 I play again\nOn Mon, Apr 2, 2012 at 6:26 PM pbem wrote:\n> hi\n"
+    assert new_text(plain(body)) == "On Monday at 18:00 I play again"
 
 
 def test_a_player_line_ending_in_wrote_without_a_quote_is_kept():
@@ -318,6 +326,10 @@ def test_dash_dash_space_signature_is_dropped():
         "Sent from Outlook",
         "Get Outlook for iOS",
         "Get Outlook for Android <https://aka.ms/ghei36>",
+        "Get BlueMail for Android",
+        "Obtener Outlook para iOS",
+        "Obter o Outlook para Android",
+        "Holen Sie sich Outlook für Android",
         "Sent from Yahoo Mail on Android",
         "Sent from Yahoo Mail for iPhone",
         "Sent with Sparrow (http://www.sparrowmailapp.com/?sig)",

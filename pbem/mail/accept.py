@@ -3,7 +3,8 @@
 SMTP, the webhooks and the MTA pipe all end in :func:`accept_and_enqueue`: the raw message is
 committed before the edge answers 250/200, and only then handed to the worker. A message is
 stored once: a known Message-ID or a known digest (a provider re-posting the same bytes) is a
-duplicate, also when two deliveries race (the unique Message-ID decides, inside a SAVEPOINT).
+duplicate, also when two deliveries race (the unique Message-ID decides: the INSERT that comes
+second does nothing, ``ON CONFLICT DO NOTHING``, and the row stored first is the answer).
 """
 
 from __future__ import annotations
@@ -16,8 +17,9 @@ from dataclasses import dataclass
 from email.parser import HeaderParser
 from email.policy import compat32
 
-from sqlalchemy import bindparam, insert, or_, select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import bindparam, or_, select
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.exc import NoResultFound
 from sqlalchemy.orm import Session
 
 from pbem.config import Settings
@@ -73,8 +75,14 @@ _EXISTING = (
 )
 
 
-#: the new row, written at once (the ORM's unit of work would flush one object): its id back
-_STORE = insert(InboundMail.__table__).returning(InboundMail.id)
+#: the new row, written at once (the ORM's unit of work would flush one object): its id back,
+#: or nothing when its Message-ID is stored (no savepoint to roll back to), by dialect
+_STORE = {
+    dialect.dialect.name: dialect.insert(InboundMail.__table__)
+    .on_conflict_do_nothing(index_elements=[InboundMail.message_id])
+    .returning(InboundMail.id)
+    for dialect in (postgresql, sqlite)
+}
 
 
 def _existing(session: Session, mid: str, digest: str) -> int | None:
@@ -97,16 +105,14 @@ def accept(session: Session, raw: bytes, source: str, envelope_to: str = "") -> 
         "source": source,
         "envelope_to": _printable(envelope_to).strip()[:MAX_ENVELOPE_TO],
     }
-    try:
-        with session.begin_nested():
-            stored = session.scalar(_STORE, row)
-    except IntegrityError:
-        existing = _existing(session, mid, digest)
-        if existing is None:
-            raise
-        log.info("concurrent delivery of %s: stored once as inbound %s", mid, existing)
-        return Accepted(existing, True)
-    return Accepted(stored, False)
+    stored = session.scalar(_STORE[session.get_bind().dialect.name], row)
+    if stored is not None:
+        return Accepted(stored, False)
+    existing = _existing(session, mid, digest)  # committed by a delivery that raced this one
+    if existing is None:
+        raise NoResultFound(f"{mid} conflicts with a stored Message-ID, and no row holds it")
+    log.info("concurrent delivery of %s: stored once as inbound %s", mid, existing)
+    return Accepted(existing, True)
 
 
 def check_size(settings: Settings, raw: bytes) -> None:

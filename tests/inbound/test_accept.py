@@ -9,8 +9,10 @@ import time
 
 import pytest
 from sqlalchemy import text
+from sqlalchemy.exc import SQLAlchemyError
 
 from pbem.db import engine_for, sessions, transaction
+from pbem.mail import accept as accept_module
 from pbem.mail.accept import (
     MessageTooLarge,
     accept,
@@ -119,6 +121,17 @@ def test_losing_the_insert_race_returns_the_winner(any_db, enqueued, caplog):
     assert len(stored(any_db)) == 1 and enqueued == []
     if postgres:  # SQLite serializes whole transactions: B never reaches the INSERT
         assert "concurrent delivery of <tie@example.org>" in caplog.text
+
+
+def test_a_stored_message_id_that_no_row_shows_is_an_error_to_retry(any_db, enqueued, monkeypatch):
+    """The INSERT refused as a duplicate, but the row not found: an error the edge answers with
+    "try again" (SMTP 451), never a duplicate answered 250 and lost."""
+    raw = message("<vanished@example.org>")
+    accept_and_enqueue(any_db, raw, "smtp", "", enqueued.append)
+    monkeypatch.setattr(accept_module, "_existing", lambda *_: None)
+    with pytest.raises(SQLAlchemyError):
+        accept_and_enqueue(any_db, raw, "smtp", "", enqueued.append)
+    assert len(stored(any_db)) == 1 and len(enqueued) == 1
 
 
 def test_enqueue_failure_still_stores(sqlite_inbound, caplog):

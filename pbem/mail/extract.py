@@ -7,6 +7,7 @@ blocks, HTML quote containers) and never raises, whatever the message looks like
 
 from __future__ import annotations
 
+import codecs
 import re
 from email.message import Message
 
@@ -65,7 +66,8 @@ def _inline_parts(part: Message):
 
 
 def _decoded(part: Message) -> str:
-    """The part's text: declared charset, else UTF-8, else Latin-1 (which always works)."""
+    """The part's text: declared charset, else UTF-8, else windows-1252, else Latin-1 (which
+    always works)."""
     try:
         payload = part.get_payload(decode=True)
     except (ValueError, TypeError, LookupError):
@@ -79,8 +81,18 @@ def _decoded(part: Message) -> str:
     return text
 
 
+#: Where a label names Latin-1, mail is read as windows-1252, its superset, as browsers read
+#: it (WHATWG Encoding Standard): Outlook labels its quotes and dashes (“ ” –) "iso-8859-1".
+_LATIN_1 = "iso8859-1"
+
+
 def _decode(payload: bytes, charset: str | None) -> str:
-    for candidate in (charset, "utf-8"):
+    try:
+        if charset and codecs.lookup(charset).name == _LATIN_1:
+            charset = "windows-1252"
+    except (LookupError, ValueError, TypeError):
+        charset = None
+    for candidate in (charset, "utf-8", "windows-1252"):
         if candidate:
             try:
                 return payload.decode(candidate)

@@ -434,6 +434,15 @@ def test_attachments_and_attached_messages_are_not_read():
     assert new_text(message) == "place 2 north"
 
 
+@pytest.mark.parametrize("charset", ["iso-8859-1", "latin1", "us-ascii", "no-such-charset"])
+def test_quotes_and_dashes_of_windows_1252_under_another_label(charset):
+    raw = (
+        f"Content-Type: text/plain; charset={charset}\nContent-Transfer-Encoding: 8bit\n\n".encode()
+        + "“place 2 north” – Señor\n".encode("windows-1252")
+    )
+    assert new_text(parse(raw)) == "“place 2 north” – Señor"
+
+
 def test_declared_charset():
     raw = (
         b"Content-Type: text/plain; charset=iso-8859-1\n"

@@ -12,9 +12,14 @@ edge is drawn in three steps between its ink and each colour under it.
 from __future__ import annotations
 
 import itertools
+import os
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
 from functools import lru_cache
 from pathlib import Path
 
+import xxhash
 from PIL import Image, ImageDraw, ImageFont
 
 from pbem.pictures import png
@@ -103,6 +108,12 @@ def _stamp(text: str, size: int, bold: bool, steps: tuple[int, ...]):
     return _word(text, size, bold).im.point(lut, "P")
 
 
+PARTS = 64  # parts of pictures kept (:meth:`Canvas.kept`): a game's last few pictures
+_SEED = int.from_bytes(os.urandom(8), "big")  # the kept parts' digests, unknown outside
+_parts: OrderedDict[tuple, tuple] = OrderedDict()
+_parts_lock = threading.Lock()
+
+
 class Canvas:
     """One picture being drawn, in palette mode: a colour gets its index when first drawn,
     so the picture needs no mapping onto a palette before its PNG is written."""
@@ -125,6 +136,30 @@ class Canvas:
         other.draw = ImageDraw.Draw(other.image)
         other.width, other.height = self.width, self.height
         return other
+
+    def kept(self, box: tuple[int, int, int, int], key: Hashable, drawing: Callable[[], None]):
+        """``drawing()``, which draws inside ``box`` only, from ``key`` and the pixels under it:
+        kept, and drawn again on the same pixels and palette (which decide the indices it
+        draws) with the same key, its pixels and the colours it added are pasted (the same
+        bytes as drawing it again)."""
+        under = xxhash.xxh3_128_digest(self.image.crop(box).tobytes(), _SEED)
+        known = (key, box, under, tuple(self.listed))
+        with _parts_lock:
+            found = _parts.get(known)
+            if found is not None:
+                _parts.move_to_end(known)
+        if found is not None:
+            pixels, added = found
+            self.image.im.paste(pixels, box)
+            for colour in added:
+                self.ink(colour)
+            return
+        before = len(self.listed)
+        drawing()
+        with _parts_lock:
+            _parts[known] = (self.image.im.crop(box), tuple(self.listed[before:]))
+            while len(_parts) > PARTS:
+                _parts.popitem(last=False)
 
     def ink(self, colour) -> int | None:
         """The palette index of ``colour`` (None for none); past 256 colours the nearest."""

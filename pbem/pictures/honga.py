@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import orjson
+
 from engine.i18n import _
 from pbem.pictures.canvas import INK, LINE, MUTED, PAPER, WHITE, Canvas, seat_colour
 
@@ -114,8 +116,16 @@ def draw(s: dict) -> Canvas:
     words = s["words"]
     height = board_h + 44 + ROW_H * len(s["table"]) + MARGIN
     canvas = _areas(height, tuple(words["areas"].items())).copy()
-    _trades(canvas, s)
-    _mountain(canvas, s)
+    # the trade cards and the mountain stay as they were for many moves
+    x0, y0, x1, y1 = _tile(0, 0)
+    longest = max((len(trade["cost"]) for trade in s["trades"][:3]), default=0)
+    bottom = max(y1, y0 + 88 + 30 * longest)  # a long cost's discs reach below the card
+    trades = orjson.dumps(s["trades"][:3])
+    canvas.kept((x0, y0, x1 + 1, bottom + 1), trades, lambda: _trades(canvas, s))
+    x0, y0, x1, y1 = _tile(1, 0)
+    climbers = sorted(_climbers(s).items())
+    steps = orjson.dumps([s["steps"], s["step_points"], s["players"], climbers])
+    canvas.kept((x0, y0, x1 + 1, y1 + 1), steps, lambda: _mountain(canvas, s))
     _herd(canvas, s)
     x0, y0, x1, y1 = _tile(1, 1)
     if s["honga"] is None:
@@ -169,13 +179,19 @@ def _trades(canvas: Canvas, s: dict) -> None:
         _cost(canvas, left + width / 2 - 2, y0 + 88, trade["cost"])
 
 
+def _climbers(s: dict) -> dict[int, list[str]]:
+    """The players on each step of the mountain, by step, in table order."""
+    at = {}
+    for p in s["table"]:
+        at.setdefault(p["step"], []).append(p["name"])
+    return at
+
+
 def _mountain(canvas: Canvas, s: dict) -> None:
     x0, y0, x1, y1 = _tile(1, 0)
     steps = s["steps"]
     width = (TILE_W - 20) // steps
-    at = {}
-    for p in s["table"]:
-        at.setdefault(p["step"], []).append(p["name"])
+    at = _climbers(s)
     for step in range(1, steps + 1):
         left = x0 + 10 + (step - 1) * width
         bottom = y1 - 58  # below: the corners of circles 1 and 2

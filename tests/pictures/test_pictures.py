@@ -124,3 +124,18 @@ def test_a_board_drawn_on_its_kept_areas_is_the_board_drawn_whole():
         whole = honga.draw(scene).paletted()
         assert drawn.tobytes() == whole.tobytes()
         assert drawn.getpalette() == whole.getpalette()
+
+
+def test_parts_of_a_board_kept_from_earlier_pictures_are_the_parts_drawn_anew(monkeypatch):
+    """HONGA's trade cards and mountain, kept from the picture before when they stayed as they
+    were, have the pixels and palette of the same picture drawn with nothing kept (also a
+    cost whose discs reach below its card), at every position of a game."""
+    game = engine.load("honga")
+    games = [positions("honga", seed) for seed in range(3)]
+    scenes = [honga.scene(game.view(state, None)) for states in games for state in states]
+    kept = [honga.draw(scene).paletted() for scene in scenes]
+    monkeypatch.setattr(canvas.Canvas, "kept", lambda _canvas, _box, _key, drawing: drawing())
+    for scene, drawn in zip(scenes, kept, strict=True):
+        whole = honga.draw(scene).paletted()
+        assert drawn.tobytes() == whole.tobytes()
+        assert drawn.getpalette() == whole.getpalette()

@@ -542,14 +542,16 @@ def parse(text: str, resembles: Callable[[str], bool] = _always) -> Parsed:
     ] = []  # each line, whether it looks like a command, as typed
     looked_like = False  # whether a line above looks like a command
     previous = ""  # the line above, as typed
+    last_kept = 0  # the number of the last line an entry holds
     for number, raw in enumerate(INVISIBLE.sub("", text).splitlines(), start=1):
         above, previous = previous, raw
         content = _unquoted(_BULLET.sub("", raw.strip()))
         if not any(character.isalnum() for character in content):
             continue
-        if entries and _runs_on(entries[-1][0], number, above, content, resembles):
+        if entries and _runs_on(entries[-1][0], last_kept, number, above, content, resembles):
             line, like, typed = entries[-1]
             entries[-1] = (_run_on(line, content), like, f"{typed} {_single_spaces(content)}")
+            last_kept = number
             continue
         found = _GUARD_LINE.match(content)
         if not found and not looked_like:
@@ -566,6 +568,7 @@ def parse(text: str, resembles: Callable[[str], bool] = _always) -> Parsed:
         )
         looked_like = looked_like or like or bool(found)
         entries.append((line, like or bool(found), _single_spaces(content)))
+        last_kept = number
     signed = _signed_at(entries)
     marked = [index for index, (_line, like, _typed) in enumerate(entries[:signed]) if like]
     if not marked:
@@ -644,15 +647,21 @@ def command_verbs() -> tuple[frozenset[str], frozenset[str]]:
 
 
 def _runs_on(
-    line: Line, number: int, above: str, content: str, resembles: Callable[[str], bool]
+    line: Line,
+    last: int,
+    number: int,
+    above: str,
+    content: str,
+    resembles: Callable[[str], bool],
 ) -> bool:
-    """Whether ``content`` (line ``number``) is the tail of ``line``, the line above it, that
-    a client wrapped: it runs on, the line above is as long as a wrapped one, and the tail is
-    no command of its own."""
+    """Whether ``content`` (line ``number``) is the tail of ``line``, whose last line
+    (``last``, a long ``say`` wraps over several) stands right above it, that a client
+    wrapped: it runs on, the line above is as long as a wrapped one, and the tail is no
+    command of its own."""
     return (
         line.kind == "service"
         and line.name in _RUNS_ON
-        and line.number == number - 1
+        and last == number - 1
         and len(above.rstrip()) + 1 + len(content.split()[0]) > _WRAP_WIDTH
         and _line(number, content).kind == "game"
         and not resemble.resembles(SERVICE_VOCABULARY, content)

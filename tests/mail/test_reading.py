@@ -153,6 +153,17 @@ def test_a_say_line_a_client_wrapped_is_read_whole():
     assert parsed.lines[0].argument.endswith("with the fish, well played!")
 
 
+def test_a_say_line_a_client_wrapped_twice_is_read_whole():
+    text = (
+        "say Good game everyone, I honestly did not see that coming with the fish, well\n"
+        "played, and thank you all for the patience with my slow turns this month, see\n"
+        "you next time!\ndone"
+    )
+    parsed = reading(text)
+    assert parsed.read[1:] == ["done"]
+    assert parsed.lines[0].argument.endswith("month, see you next time!")
+
+
 def test_a_command_below_a_long_say_line_stays_a_command():
     said = "say Good game everyone, I honestly did not see that coming with the fish, well"
     assert reading(f"{said}\ndone").read == [said, "done"]

@@ -41,12 +41,13 @@ def body_text(message: Message) -> str:
 
 def _bodies(message: Message) -> tuple[str, str]:
     """The inline text/plain and text/html bodies ("" where missing), each the text of its
-    parts in order: Apple Mail splits the text around a photo in two parts of a mixed one."""
+    parts in order: Apple Mail splits the text around a photo in two parts of a mixed one.
+    A later part that names a file, or has a From: of its own (a message attached as it is),
+    is no more of the text."""
     found: dict[str, list[str]] = {"text/plain": [], "text/html": []}
     for part in _inline_parts(message):
         kind = part.get_content_type()
-        if kind in found and not (found[kind] and part["From"]):
-            # a later part with a From: of its own is a message attached as it is
+        if kind in found and not (found[kind] and (part.get_filename() or part["From"])):
             found[kind].append(_decoded(part))
     if not any(found.values()) and not message.is_multipart():
         # Broken MIME (say, multipart without a boundary): read the body as it is.
@@ -55,13 +56,12 @@ def _bodies(message: Message) -> tuple[str, str]:
 
 
 def _inline_parts(part: Message):
-    """Leaf parts in order, skipping attachments (a named file is one, whatever its
-    disposition) and attached messages."""
+    """Leaf parts in order, skipping attachments and attached messages."""
     if part.is_multipart():
         for child in part.get_payload():
             if isinstance(child, Message) and child.get_content_maintype() != "message":
                 yield from _inline_parts(child)
-    elif part.get_content_disposition() != "attachment" and not part.get_filename():
+    elif part.get_content_disposition() != "attachment":
         yield part
 
 

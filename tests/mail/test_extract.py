@@ -840,6 +840,13 @@ def test_a_named_text_file_is_not_read_whatever_its_disposition():
     assert new_text(message) == "place 2 north"
 
 
+def test_a_body_that_names_a_file_is_read():
+    message = plain("place 2 north\n")
+    message.add_header("Content-Disposition", "inline", filename="body.txt")
+    message.add_attachment(b"\xff\xd8", maintype="image", subtype="jpeg", filename="a.jpg")
+    assert new_text(message) == "place 2 north"
+
+
 def test_an_inline_clear_signature_leaves_the_text_as_typed():
     text = (
         "-----BEGIN PGP SIGNED MESSAGE-----\nHash: SHA256\n\nplace 2 north\n"

@@ -193,6 +193,9 @@ _SIGNATURE = re.compile(
     r"|inviato da .{1,40}|verzonden (vanaf|met) .{1,40}|отправлено (с|из) .{1,40})$",
     re.IGNORECASE,
 )
+#: Where a plain text stands for an image of its HTML (which reads as nothing): Gmail's
+#: "[image: IMG_0412.jpg]" (in Spanish "[imagen: ...]"), Outlook's "[cid:image001.png@01D8...]".
+_IMAGE = re.compile(r"\[((image|imagen|imagem|bild): ?|cid:)[^\[\]]{1,200}\]", re.IGNORECASE)
 #: A rule drawn above a signature: a line of five or more dashes, underscores or long dashes
 #: (Outlook mobile's), or an HTML ``<hr>`` (:data:`RULE`).
 _RULE = re.compile(rf"[-_—–]{{5,}}|{RULE}")
@@ -246,7 +249,7 @@ def _strip_history(text: str) -> str:
                 continue
             if _ATTRIBUTION_DETAIL.search(" ".join(lines[index : index + span])):
                 break
-        if not _SIGNATURE.match(stripped):
+        if not (_SIGNATURE.match(stripped) or _IMAGE.fullmatch(stripped)):
             kept.append(line)
             wrote = wrote or bool(stripped)
         index += 1

@@ -854,3 +854,11 @@ def test_an_inline_clear_signature_leaves_the_text_as_typed():
         "-----END PGP SIGNATURE-----\n"
     )
     assert new_text(plain(text)) == "place 2 north\n- done"
+
+
+@pytest.mark.parametrize(
+    "placeholder",
+    ["[image: IMG_0412.jpg]", "[imagen: foto.png]", "[cid:image001.png@01D8C1A2.5E3C1A20]"],
+)
+def test_a_plain_line_that_stands_for_an_image_is_no_text(placeholder):
+    assert new_text(plain(f"Hi,\n{placeholder}\nplace 2 north\n")) == "Hi,\nplace 2 north"

@@ -153,6 +153,12 @@ _HEADER_LABEL = re.compile(
     re.IGNORECASE,
 )
 _FROM_LABELS = header_labels.labels("from")
+_TO_LABELS = header_labels.labels("to")
+_SUBJECT_LABELS = header_labels.labels("subject")
+#: How far below its "To" label Notes writes its "Subject" label (its lines at the most).
+_LABEL_BLOCK_LINES = 8
+#: Notes writes the sender and the date on at most this many lines above its labels.
+_SENDER_LINES = 3
 #: A header block a client wrote on one line: "From: pbem <...> Sent: Monday ... To: ...".
 _HEADER_LINE = re.compile(
     rf"^\*?\s*({header_labels.alternatives(_FROM_LABELS)})\s*\*?\s*:.{{1,300}}?"
@@ -233,6 +239,9 @@ def _strip_history(text: str) -> str:
             index += 1
             continue
         if line == "--" or _is_header_block(lines, index):
+            break
+        if _is_label_block(lines, index):
+            _drop_sender_lines(kept)
             break
         if len(stripped.split()) >= _DISCLAIMER_WORDS and _DISCLAIMER.search(stripped):
             break
@@ -329,6 +338,28 @@ def _is_header_block(lines: list[str], start: int) -> bool:
         if match:
             labels.append(match["label"].lower())
     return len(labels) >= 3 and bool(_FROM_LABELS & set(labels))
+
+
+def _is_label_block(lines: list[str], start: int) -> bool:
+    """Whether Lotus Notes' header block starts here: its labels bare on lines of their own,
+    "To" (or "An", "Para") and below it "Subject" ("Thema", "Asunto"), the sender's name
+    and the date above them."""
+    if lines[start].strip().lower() not in _TO_LABELS:
+        return False
+    below = lines[start + 1 : start + _LABEL_BLOCK_LINES]
+    return any(line.strip().lower() in _SUBJECT_LABELS for line in below)
+
+
+def _drop_sender_lines(kept: list[str]) -> None:
+    """Drop from ``kept`` the lines above a Notes header block that name its sender and date
+    ("pbem <play@x.org>", "02.04.2012 18:26"), and the blank lines around them."""
+    dropped = 0
+    while kept and dropped <= _SENDER_LINES:
+        line = kept[-1].strip()
+        if line and (dropped == _SENDER_LINES or not _ATTRIBUTION_DETAIL.search(line)):
+            return
+        dropped += bool(line)
+        kept.pop()
 
 
 def _attribution_span(lines: list[str], start: int) -> int:

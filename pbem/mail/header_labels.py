@@ -26,9 +26,9 @@ LABELS: dict[str, dict[str, tuple[str, ...]]] = {
         "en": ("to",), "es": ("para",), "de": ("an",), "pt": ("para",), "fr": ("à",),
         "it": ("a",), "nl": ("aan",), "ru": ("кому",),
     },
-    "cc": {"en": ("cc",), "es": ("cc",), "de": ("cc",), "pt": ("cc",)},
+    "cc": {"en": ("cc",), "es": ("cc",), "de": ("cc", "kopie"), "pt": ("cc",)},
     "subject": {
-        "en": ("subject",), "es": ("asunto",), "de": ("betreff",), "pt": ("assunto",),
+        "en": ("subject",), "es": ("asunto",), "de": ("betreff", "thema"), "pt": ("assunto",),
         "fr": ("objet",), "it": ("oggetto",), "nl": ("onderwerp",), "ru": ("тема",),
     },
 }  # fmt: skip

@@ -862,3 +862,19 @@ def test_an_inline_clear_signature_leaves_the_text_as_typed():
 )
 def test_a_plain_line_that_stands_for_an_image_is_no_text(placeholder):
     assert new_text(plain(f"Hi,\n{placeholder}\nplace 2 north\n")) == "Hi,\nplace 2 north"
+
+
+@pytest.mark.parametrize(
+    ("to", "cc", "subject"),
+    [("To", "cc", "Subject"), ("An", "Kopie", "Thema"), ("Para", "cc", "Asunto")],
+)
+def test_lotus_notes_bare_labels_end_the_new_text(to, cc, subject):
+    body = (
+        f"place 2 north\n\nAnn\n\n\n\npbem <game@pbem.example> \n02.04.2012 18:26\n\n{to}\n"
+        f"ann@example.org\n{cc}\n\n{subject}\nYour turn\n\n\n\nWhat you may write:\n  lure fish\n"
+    )
+    assert new_text(plain(body)) == "place 2 north\n\nAnn"
+
+
+def test_a_line_to_alone_without_a_subject_below_is_the_players():
+    assert new_text(plain("To\nplace 2 north\n")) == "To\nplace 2 north"

@@ -67,7 +67,6 @@ NAMES = {
         "mamut": "mammoth", "mamuts": "mammoths",
         "montaña": "mountain", "montana": "mountain",
         "tigre": "tiger", "cavernícola": "caveman",
-        "tablero": "board", "manada": "herd",
     },
     "de": {
         "Nord": "north", "Norden": "north", "Ost": "east", "Osten": "east", "o": "east",
@@ -81,7 +80,6 @@ NAMES = {
         "Mammut": "mammoth", "Mammuts": "mammoths", "Mammutfeld": "clearing",
         "Berg": "mountain",
         "Tiger": "tiger", "Säbelzahntiger": "tiger", "Urmensch": "caveman",
-        "Tableau": "board", "Spielertableau": "board", "Herde": "herd",
     },
     "pt": {
         "norte": "north", "leste": "east", "sul": "south", "oeste": "west",
@@ -93,21 +91,24 @@ NAMES = {
         "mamute": "mammoth", "mamutes": "mammoths", "clareira": "clearing",
         "montanha": "mountain",
         "tigre": "tiger", "cavernícola": "caveman",
-        "tabuleiro": "board", "manada": "herd",
     },
 }  # fmt: skip
 
-#: Read like names, but too common in prose to make a line look like a command.
+#: Read like names, but too common in prose to make a line look like a command (the board
+#: and the herd are verbs in English: named in a sentence they make no command either).
 WORDS = {
     "es": {
+        "tablero": "board", "manada": "herd",
         "este": "east", "claro": "clearing", "peldaño": "step", "peldaños": "steps",
         "hombre": "caveman", "tabla": "board", "carta": "card", "todos": "all", "todas": "all",
     },
     "de": {
+        "Tableau": "board", "Spielertableau": "board", "Herde": "herd",
         "Stufe": "step", "Stufen": "steps", "Scheibe": "card", "Aktionsscheibe": "card",
         "Karte": "card", "alle": "all",
     },
     "pt": {
+        "tabuleiro": "board", "manada": "herd",
         "este": "east", "degrau": "step", "degraus": "steps", "homem": "caveman",
         "carta": "card", "todos": "all", "todas": "all",
     },

@@ -79,7 +79,7 @@ NAMES = {
         "campo": "field", "agricultura": "agriculture",
         "civilización": "civilization", "civilizacion": "civilization",
         "edificio": "building", "edificios": "building",
-        "mamut": "mammoth", "manada": "herd",
+        "mamut": "mammoth",
     },
     "de": {
         "Jagd": "hunt", "jagen": "hunt", "Jagdgebiet": "hunt", "Nahrung": "food",
@@ -92,7 +92,7 @@ NAMES = {
         "Acker": "field", "Ackerbau": "agriculture", "Landwirtschaft": "agriculture",
         "Zivilisation": "civilization",
         "Gebäude": "building", "Gebaeude": "building",
-        "Mammut": "mammoth", "Herde": "herd",
+        "Mammut": "mammoth",
     },
     "pt": {
         "caça": "hunt", "caçar": "hunt", "comida": "food",
@@ -105,27 +105,28 @@ NAMES = {
         "campo": "field", "lavoura": "field", "agricultura": "agriculture", "fazenda": "farm",
         "civilização": "civilization", "civilizacao": "civilization",
         "construção": "building", "construcao": "building", "edifício": "building",
-        "mamute": "mammoth", "manada": "herd",
+        "mamute": "mammoth",
     },
 }  # fmt: skip
 
-#: Read like names, but too common in prose to make a line look like a command.
+#: Read like names, but too common in prose to make a line look like a command (the herd
+#: is no name in English either: "My herd grows" is no command).
 WORDS = {
     "es": {
-        "carta": "card", "cartas": "card", "loseta": "building", "pila": "stack",
+        "manada": "herd", "carta": "card", "cartas": "card", "loseta": "building", "pila": "stack",
         "ficha": "tile", "dado": "die", "nada": "nothing", "ninguna": "none",
         "ninguno": "none", "nadie": "nobody", "todos": "all", "todas": "all", "todo": "all",
         "auto": "auto", "automático": "auto", "automatico": "auto", "preguntar": "ask",
         "mover": "move",
     },
     "de": {
-        "Karte": "card", "Karten": "card", "Zivilisationskarte": "card", "Plättchen": "tile", "Stapel": "stack",
+        "Herde": "herd", "Karte": "card", "Karten": "card", "Zivilisationskarte": "card", "Plättchen": "tile", "Stapel": "stack",
         "Würfel": "die", "nichts": "nothing", "keine": "none", "kein": "none",
         "niemand": "nobody", "alle": "all", "alles": "all",
         "auto": "auto", "automatisch": "auto", "fragen": "ask", "bewegen": "move",
     },
     "pt": {
-        "carta": "card", "cartas": "card", "pilha": "stack", "ficha": "tile", "dado": "die",
+        "manada": "herd", "carta": "card", "cartas": "card", "pilha": "stack", "ficha": "tile", "dado": "die",
         "nada": "nothing", "nenhuma": "none", "nenhum": "none", "ninguém": "nobody",
         "todos": "all", "todas": "all", "tudo": "all",
         "automático": "auto", "automatico": "auto", "auto": "auto", "perguntar": "ask",

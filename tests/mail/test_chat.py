@@ -44,25 +44,28 @@ CHAT = {
 }  # fmt: skip
 #: Chat that holds a game's word where a command's argument would be: a verb, then a short
 #: name ("a" is a party in Hengist, "o" west in HONGA) or another verb, and a word of everyday
-#: speech no command holds. Set aside in every game, never refused.
+#: speech no command holds; or a word of a command that names no place ("tablero", the board
+#: a player pays with). Set aside in every game, never refused.
 HOLDING_GAME_WORDS = {
     "en": [
         "Back in a minute", "Back in a bit", "Back in a sec", "Done in a minute",
         "Look at a map", "Go back to bed", "Go back to work", "Go get a coffee",
-        "Go take a nap", "Play on, I am done",
+        "Go take a nap", "Play on, I am done", "Hi Bob, look at my board:", "My herd grows",
     ],
     "es": [
         "Paso o me quedo", "Vuelve a casa", "Mira a la derecha, Bob", "Sube o baja, como quieras",
-        "Juega o descansa, tú decides",
+        "Juega o descansa, tú decides", "Hola Ana, mira mi tablero:", "Mi manada crece",
     ],
     "de": [
         "Spiele morgen weiter", "Spiele weiter morgen", "Spiele heute weiter",
         "Fertig? Ich spiele weiter", "Fertig, spiele morgen weiter",
-        "Bleibe heute, spiele weiter",
+        "Bleibe heute, spiele weiter", "Hallo Bob, schau dir mein Tableau an:",
+        "Meine Herde wächst",
     ],
     "pt": [
         "Passa o sal, por favor", "Passa o café, se faz favor", "Fica o abraço, Rui",
         "Olha a hora, vou dormir", "Volta a casa, filho", "Joga o jogo que eu passo",
+        "Olá Bob, olha o meu tabuleiro:", "A minha manada cresce",
     ],
 }  # fmt: skip
 #: Mistyped commands of each game: a slip of a verb, a name or both, in several languages.

@@ -10,7 +10,6 @@ the lists cost 1.3-1.4 s of CPU and a peak of 173 MB, reading them 0.01 s and 7 
 from __future__ import annotations
 
 from functools import cache
-from importlib.resources import files
 from pathlib import Path
 from typing import NamedTuple
 
@@ -65,11 +64,11 @@ def write(directory: Path = WORDS) -> None:
 
 @cache
 def load() -> LanguageWords:
-    """The shipped lists, read once per process (from the installed package)."""
-    shipped = files("engine") / "words"
+    """The shipped lists, read once per process from :data:`WORDS`, where :func:`write`
+    puts them."""
     return LanguageWords(
         *(
-            frozenset((shipped / f"{name}.txt").read_text(encoding="utf-8").splitlines())
+            frozenset((WORDS / f"{name}.txt").read_text(encoding="utf-8").splitlines())
             for name in LanguageWords._fields
         )
     )

@@ -694,10 +694,9 @@ def scores(state: dict) -> dict[str, int]:
 
 
 def resources_left(state: dict, player: str) -> int:
-    """Tie-break, "el mayor número de recursos": the resources a trade card asks for, i.e.
-    the raw materials left plus every own mammoth a trade could take (player board and herd)."""
-    me = state["pl"][player]
-    return sum(me["res"].values()) + me["board"] + state["herd"].count(player)
+    """Tie-break, "el mayor número de recursos": the units left on the four resource tracks
+    (fish, berries, mushrooms, water; NOTES.md "Resources"); mammoths are no resource."""
+    return sum(state["pl"][player]["res"].values())
 
 
 def result(state: dict) -> dict | None:

@@ -171,8 +171,8 @@ def describe(event: dict) -> str:
         if tied and left:
             counts = ", ".join(f"{q} {left[q]}" for q in tied)
             text += " " + _(
-                "Equal points are ranked by the resources left (fish, berries, mushrooms, "
-                "water, and each own mammoth on the player board or in the herd): {counts}."
+                "Equal points are ranked by the resources left (fish, berries, mushrooms "
+                "and water): {counts}."
             ).format(counts=counts)
         for place, names in _shared_places(event.get("places") or {}):
             text += " " + _("{names} share place {place}.").format(

@@ -233,21 +233,21 @@ def test_full_tie_is_a_shared_place(h):
     Equal points and equal resources: the rules cannot tell the players apart, so they share
     the place, and the game-over sentence says so."""
     s = _end_tied(h)
-    s["pl"]["p1"]["board"] = s["pl"]["p2"]["board"] = 1  # p3 has no mammoth
+    s["pl"]["p1"]["res"]["water"] = s["pl"]["p2"]["res"]["water"] = 1  # p3 has none
     s = _finish_round(h, s)
     result = h.GAME.result(s)
     assert result["scores"] == {"p1": 35, "p2": 35, "p3": 35}
     assert result["tiebreak"] == {"p1": 3, "p2": 3, "p3": 2}
     assert result["places"] == {"p1": 1, "p2": 1, "p3": 3}
     last = h.GAME.describe(s["log"][-1])
-    assert "each own mammoth on the player board or in the herd): p1 3, p2 3, p3 2." in last
+    assert "(fish, berries, mushrooms and water): p1 3, p2 3, p3 2." in last
     assert last.endswith(" p1, p2 share place 1.")
 
 
-def test_tie_break_counts_own_mammoths_in_the_herd(h):
-    """Tie: "el mayor número de recursos"; the trade cards ask for "los recursos que se muestran",
-    mammoths among them, paid "de tu tabla numerada y/o del lugar que prefieras del claro";
-    so an own mammoth in the herd is a resource like one on the player board."""
+def test_tie_break_leaves_out_own_mammoths_in_the_herd(h):
+    """Tie: "el mayor número de recursos"; the resources are the four tracks (NOTES.md
+    "Resources": fish, berries, mushrooms, water), so an own mammoth in the herd, like one on
+    the player board, breaks no tie (test_honga_third_audit)."""
     s = _end_tied(h, players=2)
     s["end_points"] = 35
     s["herd"] = ["p2"]
@@ -255,5 +255,5 @@ def test_tie_break_counts_own_mammoths_in_the_herd(h):
     s["tusk"] = "p2"
     s = _finish_round(h, s)
     result = h.GAME.result(s)
-    assert result["tiebreak"] == {"p1": 2, "p2": 3}
-    assert result["ranking"] == ["p2", "p1"] and result["places"] == {"p2": 1, "p1": 2}
+    assert result["tiebreak"] == {"p1": 2, "p2": 2}
+    assert result["ranking"] == ["p1", "p2"] and result["places"] == {"p1": 1, "p2": 1}

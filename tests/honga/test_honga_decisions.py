@@ -143,14 +143,15 @@ def test_buy_points_takes_no_mammoth(h):
         h.play(s, "p1", "buy mammoth")
 
 
-def test_tie_break_counts_board_mammoths_then_seat(h):
-    """Decision: "mayor número de recursos" counts fish + berries + mushrooms + water + own
+def test_tie_break_counts_raw_materials_then_seat(h):
+    """Decision: "mayor número de recursos" counts fish + berries + mushrooms + water, not
     mammoths (here on the player board); a complete tie is listed in seating order."""
     s = h.new(3)
     for p in s["players"]:
         s["pl"][p]["score"] = 35
         s["pl"][p]["res"] = {"fish": 0, "berries": 0, "mushrooms": 0, "water": 0}
-    s["pl"]["p3"]["board"] = 1
+    s["pl"]["p3"]["res"]["water"] = 1
+    s["pl"]["p2"]["board"] = 4
     s["phase"] = "over"
     s["turn"] = None
     result = h.GAME.result(s)

@@ -284,7 +284,7 @@ def test_game_over_explains_a_tie_break(h):
     s = h.lay(s, "p1", {"trade": 2, "mountain": 1, "honga": 1})
     s = h.play(s, "p1", "done")
     s["pl"]["p2"]["score"] = 40
-    s["pl"]["p2"]["board"] = 2
+    s["pl"]["p2"]["res"]["water"] = 2
     s = h.lay(s, "p2", {"trade": 2, "mountain": 1, "honga": 1})
     s = h.play(s, "p2", "done")
     last = events(h, s)[-1]

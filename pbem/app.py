@@ -8,19 +8,16 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from pathlib import Path
 
 from flask import Flask
 
 from pbem import config
 from pbem.web import game_pages, mailbox, pages, unsubscribe, webhooks
 
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
-
 
 def create_app(settings: config.Settings, enqueue: Callable[[int], object]) -> Flask:
     """The application for ``settings``; ``enqueue`` hands a stored mail's id to the worker."""
-    app = Flask(__name__, template_folder=str(TEMPLATES))
+    app = Flask(__name__)
     app.config.update(
         # room for a maximal message plus a provider's form or JSON wrapping around it
         MAX_CONTENT_LENGTH=4 * settings.max_message_bytes + 1024 * 1024,

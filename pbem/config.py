@@ -1,7 +1,8 @@
 """Settings from the environment, with embedded defaults that need no servers.
 
-Defaults: a SQLite file and a filesystem Celery broker under ``var/``, outbound mail written to
-the Maildir ``var/outbox/``. At scale the same code runs with ``DATABASE_URL`` (PostgreSQL),
+Defaults: a SQLite file and a filesystem Celery broker under ``var/`` (``PBEM_VAR``; relative to
+the folder a process starts in, the checkout for ``make run``), outbound mail written to the
+Maildir ``var/outbox/``. At scale the same code runs with ``DATABASE_URL`` (PostgreSQL),
 ``CELERY_BROKER_URL`` or ``REDIS_URL`` (Redis) and ``SMTP_URL`` (a real relay).
 """
 
@@ -11,7 +12,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-PROJECT = Path(__file__).resolve().parent.parent  # the checkout: var/ lives beside pbem/
+PROJECT = Path(__file__).resolve().parent.parent  # the checkout, where the benchmarks run
 
 
 def _env(name: str, default: str = "") -> str:
@@ -22,9 +23,7 @@ def _env(name: str, default: str = "") -> str:
 class Settings:
     """Everything the service reads from its environment, read once."""
 
-    var_dir: Path = field(
-        default_factory=lambda: Path(_env("PBEM_VAR", str(PROJECT / "var"))).resolve()
-    )
+    var_dir: Path = field(default_factory=lambda: Path(_env("PBEM_VAR", "var")).resolve())
     database_url: str = ""
     broker_url: str = ""
     smtp_url: str = field(default_factory=lambda: _env("SMTP_URL"))

@@ -26,6 +26,7 @@ import textwrap
 import types
 import weakref
 from functools import lru_cache
+from importlib import resources
 from pathlib import Path
 
 import jinja2
@@ -43,7 +44,7 @@ from engine.frozen import FrozenDict
 
 DOMAIN = "pbem"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
-TEMPLATES_DIR = Path(__file__).resolve().parent.parent / "templates"
+TEMPLATES_DIR = resources.files("pbem.templates")  # templates/ of the checkout (pyproject.toml)
 
 _LOCALE = re.compile(r"[A-Za-z]{2,3}(?:[_-][A-Za-z0-9]{2,8})*")
 

@@ -3,7 +3,8 @@
 SMTP in (the ``pbem smtp`` receiver), Celery workers, PostgreSQL and Redis (servers of its own,
 defaults kept: the commit rate is the disk's), every answer rendered into the outbox and sent
 to the Maildir. Bots play HONGA with four players in many games at once; each game gets its
-next reply only once the last one was applied, so no reply is refused. At each offered rate it
+next reply only once the last one was applied, so no reply is refused; the bots write their
+replies before the steps start, so the steps measure the service. At each offered rate it
 prints the mails/s sustained (applied per second of the step) and the latency from the 250 to
 the answers queued in the outbox (p50, p99), beside PostgreSQL's single-row commit rate measured
 on the same server in the same run, and the CPU time a mail took in each process of the step
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import math
 import os
 import queue
 import random
@@ -25,12 +27,14 @@ import sys
 import tempfile
 import threading
 import time
+from collections import deque
 from datetime import UTC, datetime
 from email.message import EmailMessage
 from email.policy import SMTP
 from email.utils import make_msgid
 from pathlib import Path
 
+import psycopg
 from sqlalchemy import func, select, update
 
 import engine
@@ -38,7 +42,7 @@ from pbem import games, migrate
 from pbem.bench_servers import Postgres, Redis, cpu_seconds, free_port, listening
 from pbem.config import PROJECT, Settings
 from pbem.db import transaction
-from pbem.models import Game, InboundMail, OutboundMail
+from pbem.models import InboundMail, OutboundMail
 
 DOMAIN = "bench.test"
 BIN = Path(sys.executable).parent
@@ -47,8 +51,6 @@ _POSITION = re.compile(rb"^X-PBEM-Position: (\d+)", re.MULTILINE)
 
 def commit_rate(url: str, seconds: float = 2.0) -> float:
     """Single-row INSERT + COMMIT per second on one connection (the database's floor cost)."""
-    import psycopg
-
     with psycopg.connect(url.replace("+psycopg", "")) as connection:
         connection.execute("CREATE TABLE IF NOT EXISTS bench_commit (n integer)")
         connection.commit()
@@ -62,7 +64,11 @@ def commit_rate(url: str, seconds: float = 2.0) -> float:
 
 
 class Table:
-    """Games at the other end: who is to move, at which position, with which reply."""
+    """Games at the other end: who is to move, at which position, with which reply.
+
+    The bots' replies are written ahead (:meth:`write_ahead`), before the clock runs: what the
+    steps measure is the service, not the bench playing HONGA.
+    """
 
     def __init__(self, settings: Settings, count: int, players: int):
         self.settings = settings
@@ -72,17 +78,33 @@ class Table:
                 addresses = [f"p{i}.g{n}@players.{DOMAIN}" for i in range(players)]
                 game = games.create(session, settings, "honga", addresses, seed=n, seated=True)
                 self.games[game.id] = {
+                    "id": game.id,
                     "state": engine.load("honga").restore(game.state),
                     "version": game.version,
                     "seats": {s.name: (s.player.address, s.token) for s in game.seats},
+                    "chooser": random.Random(n),
+                    "ahead": deque(),
                 }
             # the first mails are not part of the measure
             session.execute(update(OutboundMail).values(status="sent"))
-        self.chooser = random.Random(1)
 
-    def reply(self, game_id: int) -> tuple[str, str, bytes] | None:
-        """The next reply of game ``game_id`` (sender, recipient, bytes); None when it is over."""
+    def write_ahead(self, count: int) -> int:
+        """Write each game's next ``count`` replies now; return how many were written."""
+        written = 0
+        for game in self.games.values():
+            while len(game["ahead"]) < count and (reply := self._write(game)) is not None:
+                game["ahead"].append(reply)
+                written += 1
+        return written
+
+    def reply(self, game_id: int) -> tuple[int, str, str, bytes] | None:
+        """The next reply of game ``game_id`` (the position it answers, sender, recipient,
+        bytes); None when the game is over."""
         game = self.games[game_id]
+        return game["ahead"].popleft() if game["ahead"] else self._write(game)
+
+    def _write(self, game: dict) -> tuple[int, str, str, bytes] | None:
+        """The bot's reply to the position after the replies written so far."""
         honga = engine.load("honga")
         waiting = honga.to_move(game["state"])
         if not waiting:
@@ -90,18 +112,19 @@ class Table:
         name = waiting[0]
         lines, state = [], game["state"]
         while name in honga.to_move(state):
-            lines.append(honga.bot(state, name, self.chooser))
+            lines.append(honga.bot(state, name, game["chooser"]))
             state = honga.play(state, name, lines[-1])
         address, token = game["seats"][name]
         message = EmailMessage()
         message["From"] = address
         message["To"] = self.settings.reply_address(token)
-        message["Subject"] = f"Re: [pbem #{game_id}] HONGA"
+        message["Subject"] = f"Re: [pbem #{game['id']}] HONGA"
         message["Message-ID"] = make_msgid(domain=f"players.{DOMAIN}")
         body = "\n".join([f"#{game['version']}", *lines])
         message.set_content(f"{body}\n\nOn Monday, pbem <play@{DOMAIN}> wrote:\n> the board\n")
-        game["state"], game["version"] = state, game["version"] + 1
-        return address, message["To"], message.as_bytes(policy=SMTP)
+        position = game["version"]
+        game["state"], game["version"] = state, position + 1
+        return position, address, message["To"], message.as_bytes(policy=SMTP)
 
 
 class Service:
@@ -172,9 +195,21 @@ def _sender(port: int, jobs: queue.Queue, accepted: list, errors: list) -> None:
             client.quit()
 
 
-def _versions(settings: Settings, ids) -> dict[int, int]:
-    with transaction(settings.database_url) as session:
-        return dict(session.execute(select(Game.id, Game.version).where(Game.id.in_(ids))).all())
+class Positions:
+    """The games' applied positions, read on one connection of its own: a statement the
+    server keeps prepared, for the games still waiting only (the bench polls it often)."""
+
+    def __init__(self, url: str):
+        self.connection = psycopg.connect(url.replace("+psycopg", ""), autocommit=True)
+
+    def of(self, ids) -> dict[int, int]:
+        rows = self.connection.execute(
+            "SELECT id, version FROM game WHERE id = ANY(%s)", [list(ids)], prepare=True
+        )
+        return dict(rows.fetchall())
+
+    def close(self) -> None:
+        self.connection.close()
 
 
 def step(settings: Settings, table: Table, port: int, rate: float, seconds: float) -> dict:
@@ -190,14 +225,16 @@ def step(settings: Settings, table: Table, port: int, rate: float, seconds: floa
         thread.start()
     with transaction(settings.database_url) as session:
         first_out = session.scalar(select(OutboundMail.id).order_by(OutboundMail.id.desc())) or 0
+    positions = Positions(settings.database_url)
     slots, offered, starved, started = 0, 0, 0, time.monotonic()
-    expected = {gid: g["version"] for gid, g in table.games.items()}  # applied position
+    waiting: dict[int, int] = {}  # game -> the position its last reply makes, not yet applied
     ready = set(table.games)
     next_poll = started
     while (now := time.monotonic()) < started + seconds:
-        if now >= next_poll:  # which games have applied their last reply
-            for game_id, version in _versions(settings, table.games).items():
-                if version == expected[game_id]:
+        if now >= next_poll and waiting:  # which games have applied their last reply
+            for game_id, version in positions.of(waiting).items():
+                if version == waiting[game_id]:
+                    del waiting[game_id]
                     ready.add(game_id)
             next_poll = now + 0.05
         due = int((now - started) * rate) - slots
@@ -207,25 +244,26 @@ def step(settings: Settings, table: Table, port: int, rate: float, seconds: floa
                 starved += 1
                 continue
             game_id = ready.pop()
-            written_at = table.games[game_id]["version"]
             reply = table.reply(game_id)
             if reply is None:
                 continue
-            jobs.put((game_id, written_at, *reply))
-            expected[game_id] = written_at + 1
+            jobs.put((game_id, *reply))
+            waiting[game_id] = reply[0] + 1
             offered += 1
-        time.sleep(0.002)
+        next_slot = started + (slots + 1) / rate
+        time.sleep(max(0.001, min(next_slot, next_poll if waiting else next_slot) - now))
     for _ in senders:
         jobs.put(None)
     for thread in senders:
         thread.join()
     elapsed = time.monotonic() - started
     deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:  # the answers to the last mails
-        versions = _versions(settings, table.games)
-        if all(versions[g] == expected[g] for g in table.games):
-            break
+    while waiting and time.monotonic() < deadline:  # the answers to the last mails
+        for game_id, version in positions.of(waiting).items():
+            if version == waiting[game_id]:
+                del waiting[game_id]
         time.sleep(0.1)
+    positions.close()
     return _measure(settings, accepted, errors, first_out, offered, starved, elapsed, rate)
 
 
@@ -300,6 +338,10 @@ def main(argv=None) -> None:
                 var_dir=folder / "var", database_url=url, broker_url=redis.url(), domain=DOMAIN
             )
             table = Table(settings, args.games, args.players)
+            rates = [float(r) for r in args.rates.split(",")]
+            # enough for every game to get the same share of all the mails the steps offer
+            writing = time.process_time()
+            written = table.write_ahead(math.ceil(sum(rates) * args.seconds / args.games) + 2)
             service = Service(logs, settings, args.workers, args.concurrency)
             print(
                 f"end to end (SMTP in, {args.workers} worker(s) x {args.concurrency}, "
@@ -307,7 +349,10 @@ def main(argv=None) -> None:
                 f"{args.seconds:g} s a step, {os.cpu_count()} cores, load average "
                 f"{os.getloadavg()[0]:.1f} before)"
             )
-            print(f"PostgreSQL single-row commits: {rate:.0f}/s")
+            print(
+                f"PostgreSQL single-row commits: {rate:.0f}/s; replies written ahead: {written} "
+                f"({time.process_time() - writing:.1f} s of CPU)"
+            )
             print(
                 "offered/s  sustained/s  p50 ms  p99 ms  mails  not applied  not offered (no game free)"
             )
@@ -317,7 +362,7 @@ def main(argv=None) -> None:
                 "PostgreSQL": [postgres.pid()],
                 "Redis": [redis.process.pid],
             }
-            for offered in [float(r) for r in args.rates.split(",")]:
+            for offered in rates:
                 before = _cpu(roots)
                 result = step(settings, table, service.port, offered, args.seconds)
                 spent = {name: t - before[name] for name, t in _cpu(roots).items()}

@@ -266,13 +266,16 @@ class Game:
         """Whether ``line`` looks like a command of this game, typed right or not.
 
         The service sets aside a greeting or a sign-off only when it does not: a line that
-        resembles a command but is not one is refused, never silently dropped.
+        resembles a command but is not one is refused, never silently dropped. Knowing the
+        position (``player`` to move in ``state``), a line of a command's shape that reads as
+        a sentence (:func:`engine.resemble.chat`: "Move a muscle") and is no legal command
+        does not: no command it could be a slip of is legal.
         """
-        if resemble.resembles(self.vocabulary, line):
+        shaped = resemble.resembles(self.vocabulary, line)
+        position = state is not None and player in self.to_move(state)
+        if shaped and not (position and resemble.chat(self.vocabulary, line)):
             return True
-        if state is None or player not in self.to_move(state):
-            return False
-        return normalize(line) in self.legal(state, player)
+        return position and normalize(line) in self.legal(state, player)
 
     def ends_turn(self, command: str) -> bool:
         """Whether ``command`` is this game's way to end a turn ("done", "pass")."""

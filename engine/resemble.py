@@ -214,3 +214,33 @@ def _prose(words: Vocabulary, found: list[str], line: str) -> bool:
         )
         or not any(word in words.names or _slip(word, words.names) for word in arguments)
     )
+
+
+def chat(words: Vocabulary, line: str) -> bool:
+    """Whether a line of a command's shape (:func:`resembles`) reads as a sentence to a reader
+    who knows the position: it holds no number and no word of the game that stands alone (a
+    name of :data:`_NAME_ALONE` letters or more, or a slip of one), only a name too short to
+    stand alone that is a word of grammar too ("a": a party in Hengist, an article or a
+    preposition in prose), and after it a word of grammar ("Vuelvo a las nueve") or one that
+    is neither a filler nor a verb or name of the game nor a slip of one ("Move a muscle",
+    "Return a favour"). No legal command is such a line, nor one slip from one; the caller
+    asks only when it knows which commands are legal (:meth:`engine.contract.Game.resembles`)."""
+    arguments = tokens(line)[1:]
+    if any(
+        word.isdigit() or (len(word) >= _NAME_ALONE and _slip_or(word, words.names))
+        for word in arguments
+    ):
+        return False
+    grammar = word_lists.load().grammar
+    return any(
+        short in words.names
+        and len(short) < _NAME_ALONE
+        and short in grammar
+        and (after in grammar or not (after in words.fillers or _slip_or(after, words.known)))
+        for short, after in zip(arguments, arguments[1:], strict=False)
+    )
+
+
+def _slip_or(word: str, candidates: frozenset[str]) -> bool:
+    """Whether ``word`` is one of ``candidates`` or a slip of one."""
+    return word in candidates or _slip(word, candidates)

@@ -206,7 +206,11 @@ def _read_seat_mail(mail: SeatMail, text: str) -> commands.Parsed:
     """The reply's commands; lines that do not look like one of the game's are set aside."""
     game_engine, state = engine.load(mail.game.kind), mail.state()
     try:
-        return commands.parse(text, lambda line: game_engine.resembles(state, mail.seat.name, line))
+        return commands.parse(
+            text,
+            lambda line: game_engine.resembles(state, mail.seat.name, line),
+            lambda line: game_engine.resembles(None, None, line),
+        )
     except commands.CommandError as exc:
         raise games.Refused("", str(exc)) from None
 

@@ -528,13 +528,19 @@ def _always(line: str) -> bool:
     return True
 
 
-def parse(text: str, resembles: Callable[[str], bool] = _always) -> Parsed:
+def parse(
+    text: str,
+    resembles: Callable[[str], bool] = _always,
+    alone: Callable[[str], bool] | None = None,
+) -> Parsed:
     """The commands of ``text`` (a reply's new text), numbered by line from 1.
 
     ``resembles(line)`` tells whether a line that is no service command looks like a game
-    command; leading and trailing lines for which it is false are set aside. Blank lines and
-    lines of punctuation only are skipped. Raises :class:`CommandError` when the text names
-    two different turn guards.
+    command; leading and trailing lines for which it is false are set aside. When none does,
+    ``alone(line)`` may tell again by the line's shape alone (a reader who knows the position
+    sets "Move a muscle" aside beside moves; alone in a mail it is answered as a try at a
+    command, quoted). Blank lines and lines of punctuation only are skipped. Raises
+    :class:`CommandError` when the text names two different turn guards.
     """
     guard: int | None = None
     entries: list[
@@ -571,6 +577,8 @@ def parse(text: str, resembles: Callable[[str], bool] = _always) -> Parsed:
         last_kept = number
     signed = _signed_at(entries)
     marked = [index for index, (_line, like, _typed) in enumerate(entries[:signed]) if like]
+    if not marked and alone is not None:
+        marked = [index for index, (line, _, _) in enumerate(entries[:signed]) if alone(line.text)]
     if not marked:
         return Parsed(guard, [], [typed for _line, _like, typed in entries])
     first, last = marked[0], marked[-1]

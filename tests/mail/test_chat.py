@@ -232,3 +232,70 @@ def plain(body: str) -> EmailMessage:
     message = EmailMessage()
     message.set_content(body)
     return message
+
+
+#: Chat of exactly a command's shape: a verb (or a slip of one), a name too short to stand
+#: alone that is a word of grammar too ("a" is a Hengist party and an article or preposition),
+#: then prose. Only the position tells it from a command: no legal command is such a line.
+SHAPED_CHAT = [
+    "Move a muscle", "Return a favour", "Vuelvo a las nueve", "Vuelve a intentarlo",
+    "Land a job", "Mueve a la izquierda", "Pass a note", "Raid a fridge", "Go a long way",
+]  # fmt: skip
+#: Lines of the same shape that are no slip of any command of the game: beside moves they
+#: are set aside like that chat, alone in a mail they are answered (the game's refusal).
+NO_SLIP = {"move a nowhere", "move party a nowhere", "spy a plz"}
+
+
+def reading_at(game_engine, state, mover, text: str):
+    """``text`` read as the pipeline reads a reply: knowing the position, and by the lines'
+    shape alone when nothing else is a command."""
+    return parse(
+        text,
+        lambda line: game_engine.resembles(state, mover, line),
+        lambda line: game_engine.resembles(None, None, line),
+    )
+
+
+@pytest.fixture(scope="module")
+def hengist_positions():
+    return positions("hengist")
+
+
+@pytest.mark.parametrize("line", SHAPED_CHAT)
+def test_chat_of_a_commands_shape_is_set_aside_knowing_the_position(hengist_positions, line):
+    game_engine, command = engine.load("hengist"), COMMAND["hengist"]
+    assert game_engine.resembles(None, None, line)  # its shape alone is a command's
+    for state, mover in hengist_positions[::5]:
+        for text in (f"{line}\n{command}", f"Hi Bob,\n{line}\n\n{command}\ndone\n\n{line}"):
+            parsed = reading_at(game_engine, state, mover, text)
+            assert line not in parsed.read and line in parsed.set_aside, text
+
+
+@pytest.mark.parametrize("line", [*SHAPED_CHAT, *sorted(NO_SLIP)])
+def test_a_line_of_a_commands_shape_alone_in_a_mail_is_answered(hengist_positions, line):
+    game_engine = engine.load("hengist")
+    for state, mover in hengist_positions[::10]:
+        parsed = reading_at(game_engine, state, mover, f"Hi,\n{line}\nBob")
+        assert parsed.read == [line] and parsed.set_aside == ["Hi,", "Bob"]
+        with pytest.raises(IllegalMove):
+            game_engine.play(state, mover, line)
+
+
+def test_a_mistyped_command_is_read_knowing_the_position(hengist_positions):
+    game_engine, command = engine.load("hengist"), COMMAND["hengist"]
+    for line in TYPOS["hengist"]:
+        for state, mover in hengist_positions[::7]:
+            parsed = reading_at(game_engine, state, mover, f"{command}\n{line}")
+            assert (line in parsed.read) == (line not in NO_SLIP), line
+
+
+@pytest.mark.parametrize("name", sorted(COMMAND))
+def test_no_legal_command_in_any_language_reads_as_chat(name):
+    game_engine = engine.load(name)
+    for state, mover in positions(name)[::3]:
+        for command in game_engine.legal(state, mover):
+            for language in ("en", "es", "de", "pt"):
+                shown = game_engine.shown(command, language)
+                assert game_engine.resembles(state, mover, shown), shown
+                parsed = reading_at(game_engine, state, mover, f"Hi,\n{shown}\nBob")
+                assert parsed.read == [shown], shown

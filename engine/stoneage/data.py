@@ -188,6 +188,8 @@ _AGRI = {"kind": "agriculture", "amount": 1}
 _TOOL = {"kind": "tool", "amount": 1}
 _FIGURE = {"kind": "figure", "amount": 1}
 _CARD = {"kind": "card", "amount": 1}
+# "Pegue 1 recurso à sua escolha": a resource of choice is always one resource
+_CHOICE = {"kind": "choice", "amount": 1}
 
 
 def _pts(n: int) -> dict:
@@ -198,10 +200,6 @@ def _res(good: str, n: int) -> dict:
     return {"kind": "resources", "good": good, "amount": n}
 
 
-def _choice(n: int) -> dict:
-    return {"kind": "choice", "amount": n}
-
-
 # RECONSTRUCTION (NOTES.md proposal): backs 4x each resource; the "for one" bonuses spread over
 # the seven kinds, the "for all" bonuses one step weaker. Tile 3 is the rulebook's examples
 # (the herd at the clay pit; a tool for one, 3 points for all).
@@ -210,16 +208,16 @@ HERD_TILES = {
     2: _tile("stone", _AGRI, _res("wood", 1)),
     3: _tile("clay", _TOOL, _pts(3)),
     4: _tile("gold", _TOOL, _pts(2)),
-    5: _tile("wood", _TOOL, _choice(1)),
+    5: _tile("wood", _TOOL, _CHOICE),
     6: _tile("clay", _FIGURE, _pts(3)),
-    7: _tile("stone", _FIGURE, _choice(1)),
+    7: _tile("stone", _FIGURE, _CHOICE),
     8: _tile("gold", _res("clay", 2), _res("wood", 1)),
     9: _tile("wood", _res("stone", 2), _res("clay", 1)),
     10: _tile("clay", _res("gold", 2), _res("stone", 1)),
-    11: _tile("stone", _choice(2), _pts(2)),
-    12: _tile("gold", _choice(1), _pts(1)),
+    11: _tile("stone", _CHOICE, _pts(2)),
+    12: _tile("gold", _CHOICE, _pts(1)),
     13: _tile("wood", _pts(6), _pts(3)),
     14: _tile("clay", _pts(5), _pts(2)),
     15: _tile("stone", _CARD, _pts(2)),
-    16: _tile("gold", _CARD, _choice(1)),
+    16: _tile("gold", _CARD, _CHOICE),
 }

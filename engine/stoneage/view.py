@@ -49,6 +49,7 @@ def herd_view(state: dict) -> dict | None:
     if herd is None:
         return None
     tile = herd["tile"]
+    nxt = data.HERD_TILES[herd["pile"][0]]["back"] if herd["pile"] else None
     return {
         "resource": herd["resource"],
         "area": rules.herd_area(state),
@@ -61,9 +62,14 @@ def herd_view(state: dict) -> dict | None:
         }
         if tile is not None
         else None,
-        "next_resource": data.HERD_TILES[herd["pile"][0]]["back"] if herd["pile"] else None,
+        "next_resource": nxt,
+        "next_area": data.AREA_OF[nxt] if nxt else None,  # where the herd goes next round
         "pile_size": len(herd["pile"]),
         "on_tile": dict(herd["on_tile"]),
+        # won tiles lie in front of their owners ("à sua frente"): how many each one holds
+        "tamed": {
+            p: len(state["p"][p]["tiles"]) for p in state["players"] if state["p"][p]["tiles"]
+        },
     }
 
 

@@ -5,6 +5,8 @@ left wrong, and rules no earlier test checks in play."""
 from __future__ import annotations
 
 from engine.stoneage import data
+from pbem.i18n import render
+from tests.stoneage.stoneage_helpers import GAME, new
 
 
 def test_the_herds_fixed_size_bonuses_are_one_of_a_kind():
@@ -18,3 +20,27 @@ def test_the_herds_fixed_size_bonuses_are_one_of_a_kind():
         for bonus in (info["one"], info["all"]):
             if bonus["kind"] not in ("resources", "points"):
                 assert bonus["amount"] == 1, (tile, bonus)
+
+
+def test_every_mail_shows_the_tiles_won_and_next_rounds_herd():
+    """What lies open on the table is in every player's mail: the won tile goes "à sua frente"
+    (face up, the text says, or face down with its back as "um lembrete para a pontuação
+    final", which counts for the 10 points of the most tiles), and once the top tile is
+    turned the next one's back shows ("O recurso que agora é mostrado não tem importância para
+    essa rodada"): the herd's place next round. The view had both; no mail showed them."""
+    s = new(3, mammoth_herd=True)
+    s["herd"]["pile"][0] = 10  # clay back: the clay pit next round
+    s["p"]["p2"]["tiles"] = [4, 5]
+    for viewer in (None, "p1", "p3"):
+        view = GAME.view(s, viewer)
+        assert view["herd"]["tamed"] == {"p2": 2}
+        assert view["herd"]["next_area"] == "clay"
+        text = render("mail/stoneage/board.txt", "en", view=view)
+        assert "Next round the herd is at: clay pit" in text
+        assert "Mammoth tiles tamed: p2 2" in text
+        page = render("mail/stoneage/board.html", "en", view=view)
+        assert "Next round the herd is at: clay pit" in page and "Mammoth tiles tamed: p2 2" in page
+    s["herd"]["tile"] = None  # tamed this round, before feeding: what is open stays shown
+    assert "Mammoth tiles tamed: p2 2" in render(
+        "mail/stoneage/board.txt", "en", view=GAME.view(s, "p1")
+    )

@@ -45,7 +45,16 @@ def test_face_down_herd_tiles_are_in_no_view_except_the_back_on_top():
     pile[1:] = reversed(pile[1:])
     assert _views(s) == before
     herd = GAME.view(s, "p3")["herd"]
-    assert set(herd) == {"resource", "area", "tile", "next_resource", "pile_size", "on_tile"}
+    assert set(herd) == {
+        "resource",
+        "area",
+        "tile",
+        "next_resource",
+        "next_area",
+        "pile_size",
+        "on_tile",
+        "tamed",
+    }
     assert same_back  # the pile really held other tiles
 
 

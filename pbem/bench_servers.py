@@ -168,23 +168,33 @@ class Postgres:
 
 
 class Redis:
-    """A private Redis keeping nothing on disk: ``start``, ``kill`` (SIGKILL), ``url``."""
+    """A private Redis keeping nothing on disk: ``start``, ``kill`` (SIGKILL), ``url``.
 
-    def __init__(self, folder: Path):
+    With ``tls`` (its certificate, key and CA files) it speaks only TLS, at ``rediss://``."""
+
+    def __init__(self, folder: Path, tls: tuple[Path, Path, Path] | None = None):
         if shutil.which(REDIS_SERVER) is None:
             raise Unavailable(f"{REDIS_SERVER} not found")
         self.port = free_port()
         self.folder = folder
+        self.tls = tls
         folder.mkdir(parents=True, exist_ok=True)
         self.process: subprocess.Popen | None = None
         self.watchdog = _watch(folder / "redis.pid")
 
     def url(self, database: int = 0) -> str:
-        return f"redis://127.0.0.1:{self.port}/{database}"
+        return f"{'rediss' if self.tls else 'redis'}://127.0.0.1:{self.port}/{database}"
 
     def start(self) -> None:
+        listen = ["--port", str(self.port)]
+        if self.tls:
+            certificate, key, authority = map(str, self.tls)
+            listen = [
+                "--port", "0", "--tls-port", str(self.port), "--tls-cert-file", certificate,
+                "--tls-key-file", key, "--tls-ca-cert-file", authority, "--tls-auth-clients", "no",
+            ]  # fmt: skip
         command = [
-            REDIS_SERVER, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+            REDIS_SERVER, *listen, "--bind", "127.0.0.1", "--save", "",
             "--appendonly", "no", "--dir", str(self.folder),
             "--logfile", str(self.folder / "redis.log"),
             "--pidfile", str(self.folder / "redis.pid"),

@@ -5,8 +5,8 @@ in the database (each player's next digest, each seat's next alarm), never in a 
 
 Embedded default: kombu's filesystem transport under ``var/broker/`` (a real worker process,
 no server), its messages written whole (``worker.file_broker``). At scale: ``CELERY_BROKER_URL`` /
-``REDIS_URL``, kombu's Redis transport with a channel that survives Redis going away while
-tasks are in flight (``worker.redis_broker``).
+``REDIS_URL``, kombu's Redis transport (``redis://``, ``rediss://``) with a channel that
+survives Redis going away while tasks are in flight (``worker.redis_broker``).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from celery import Celery
 from kombu import Queue
 
 from pbem.config import load
+from worker import redis_broker
 
 DIGEST_TASKS = ("worker.tasks.digest", "worker.tasks.digest_batch")
 
@@ -63,5 +64,5 @@ if settings.broker_url.startswith("filesystem"):
         "polling_interval": 0.1,
         "store_processed": False,
     }
-elif settings.broker_url.startswith("redis://"):
-    app.conf.broker_transport = "worker.redis_broker:Transport"
+elif settings.broker_url.startswith(redis_broker.SCHEMES):
+    app.conf.update(redis_broker.configuration(settings.broker_url))

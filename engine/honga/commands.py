@@ -5,6 +5,8 @@ Canonical commands (one decision each):
   place C DIR card K   holding the two cards of an extra draw: lay card K (1-2)  (p2n c1)
   lure [RES]       lure one mammoth (RES = what to pay with the frugal bonus)   (l, l fish)
   trade N          fulfil face-up trade card N (1-3)                              (t1)
+  trade N berries K    with the swap bonus: give K berries, the rest of the card's berries
+                   and mushrooms in mushrooms                        (t1 berries 2, t1 mushrooms 1)
   climb            climb with all your mountain hands left (climb N: N of them)   (climb 2)
   stay             give up the mountain hands left (else 'done' climbs them)      (climb 0)
   pay board        a trade's mammoth from your board / pay herd K: from herd place K (h2)
@@ -43,7 +45,9 @@ def legal(state: dict, player: str) -> list[str]:
             "pay board" if s == "board" else f"pay herd {s + 1}"
             for s in rules.mammoth_sources(state, player)
         ]
-    commands = [f"trade {slot + 1}" for slot in rules.trade_options(state, player)]
+    commands = []
+    for slot in rules.trade_options(state, player):
+        commands += trade_commands(state, player, slot)
     commands += ["lure" if r is None else f"lure {r}" for r in rules.lure_options(state, player)]
     commands += climb_commands(state["turn"]["hands"]["mountain"])
     commands += [
@@ -53,6 +57,14 @@ def legal(state: dict, player: str) -> list[str]:
     commands += [f"buy {r}" for r in rules.buy_options(state, player)]
     commands.append("done")
     return commands
+
+
+def trade_commands(state: dict, player: str, slot: int) -> list[str]:
+    """'trade N' (the printed kinds first), and with the swap bonus every other number of
+    berries the card's berries and mushrooms may be paid with: 'trade N berries K'."""
+    printed = rules.trade_payment(state, player, slot)["berries"]
+    others = [k for k in rules.swap_berries(state, player, slot) if k != printed]
+    return [f"trade {slot + 1}", *(f"trade {slot + 1} berries {k}" for k in others)]
 
 
 def climb_commands(waiting: int) -> list[str]:
@@ -192,6 +204,9 @@ def candidates(text: str, phase: str | None = None) -> list[str]:
                 "turn: say which you lay when you lay it, e.g. 'place 2 north card 1' ('p2n c1')."
             )
         )
+    if verb == "trade" and len(numbers) == 2 and _options(others) in (["berries"], ["mushrooms"]):
+        # with the swap bonus: "trade 1 berries 2", "t1 2 mushrooms"
+        return [f"trade {numbers[0]} {_options(others)[0]} {numbers[1]}"]
     if len(numbers) > 1:
         raise _Unclear(_("one number only, please."))
     number = numbers[0] if numbers else None
@@ -303,7 +318,7 @@ def resolve(state: dict, player: str, text: str) -> str:
                 typed=_quote(text), why=unclear, examples=examples(allowed)
             )
         ) from None
-    guesses = [_all_hands(state, guess) for guess in guesses]
+    guesses = [_trade_form(state, player, _all_hands(state, guess)) for guess in guesses]
     for guess in guesses:
         if guess in allowed:
             return guess
@@ -349,6 +364,26 @@ def _all_hands(state: dict, command: str) -> str:
     if turn and command == f"climb {turn['hands']['mountain']}":
         return "climb"
     return command
+
+
+def _trade_form(state: dict, player: str, command: str) -> str:
+    """'trade N mushrooms K' as the berries it leaves for the card ('trade N berries J'), and
+    the berries the printed kinds give written 'trade N'."""
+    words = command.split()
+    if words[0] != "trade" or len(words) != 4 or state["phase"] != "act":
+        return command
+    slot = int(words[1]) - 1
+    if slot not in rules.trade_options(state, player):
+        return command
+    cost = rules.trade_cost(state, slot)
+    berries = int(words[3])
+    if words[2] == "mushrooms":
+        res = state["pl"][player]["res"]
+        used = min(cost["berries"] + cost["mushrooms"], res["berries"] + res["mushrooms"])
+        berries = used - berries
+    if berries == rules.trade_payment(state, player, slot)["berries"]:
+        return f"trade {words[1]}"
+    return f"trade {words[1]} berries {berries}"
 
 
 def _did_you_mean(state: dict, text: str, allowed: list[str]) -> str | None:
@@ -425,6 +460,17 @@ def why_not(state: dict, player: str, command: str) -> str:
             return _("trade card {n} is gone; the gap is refilled after your turn.").format(
                 n=slot + 1
             )
+        if len(words) > 2 and slot in rules.trade_options(state, player):
+            berries = rules.swap_berries(state, player, slot)
+            if not berries:
+                return _(
+                    "what pays the berries and mushrooms of a trade is yours to choose only "
+                    "with the 'swap mushrooms and berries' bonus in play; write 'trade {n}'."
+                ).format(n=slot + 1)
+            return _(
+                "for trade card {n} you can give {low} to {high} berries, the rest of its "
+                "berries and mushrooms in mushrooms."
+            ).format(n=slot + 1, low=berries[0], high=berries[-1])
         cost = rules.trade_cost(state, slot)
         return _(
             "trade card {n} asks for {cost}; you have {have} "
@@ -533,7 +579,8 @@ def execute(state: dict, player: str, command: str) -> None:
     elif verb == "lure":
         rules.lure(state, player, words[1] if len(words) > 1 else None)
     elif verb == "trade":
-        rules.start_trade(state, player, int(words[1]) - 1)
+        berries = int(words[3]) if len(words) > 3 else None
+        rules.start_trade(state, player, int(words[1]) - 1, berries)
     elif verb == "climb":
         steps = int(words[1]) if len(words) > 1 else state["turn"]["hands"]["mountain"]
         rules.climb_hands(state, player, steps)

@@ -427,11 +427,36 @@ def trade_options(state: dict, player: str) -> list[int]:
     return slots
 
 
-def start_trade(state: dict, player: str, slot: int) -> None:
+def swap_berries(state: dict, player: str, slot: int) -> list[int]:
+    """With the swap bonus ("puedes reemplazar setas por bayas y viceversa"): how many berries
+    the player may give for the berries and mushrooms of the face-up card in ``slot`` together,
+    the rest in mushrooms; water pays only what the two cannot. [] without the bonus."""
+    cost = trade_cost(state, slot)
+    units = cost["berries"] + cost["mushrooms"]
+    if not state["turn"]["swap"] or not units:
+        return []
+    res = state["pl"][player]["res"]
+    used = min(units, res["berries"] + res["mushrooms"])
+    return list(range(max(0, used - res["mushrooms"]), min(res["berries"], used) + 1))
+
+
+def trade_payment(state: dict, player: str, slot: int, berries: int | None = None) -> dict | None:
+    """What the player gives for the card in ``slot``: the printed kinds first (``berries``
+    None), or, with the swap bonus, ``berries`` berries and the rest of its berries and
+    mushrooms in mushrooms (one of :func:`swap_berries`)."""
+    cost = trade_cost(state, slot)
+    res = state["pl"][player]["res"]
+    if berries is None:
+        return payment(res, cost, state["turn"]["swap"])
+    units = cost["berries"] + cost["mushrooms"]
+    return payment(res, {**cost, "berries": berries, "mushrooms": units - berries})
+
+
+def start_trade(state: dict, player: str, slot: int, berries: int | None = None) -> None:
     """Pay the resources of a trade card; mammoths follow (chosen where there is a choice)."""
     turn = state["turn"]
     cost = trade_cost(state, slot)
-    pay = payment(state["pl"][player]["res"], cost, turn["swap"])
+    pay = trade_payment(state, player, slot, berries)
     take(state, player, pay)
     turn["hands"]["trade"] -= 1
     turn["credit"] = None

@@ -239,6 +239,12 @@ def help_text(state: dict, player: str | None) -> str:
                 "Use your hands: 'trade N' (face-up card N), 'lure' (one mammoth for fish + berry + mushroom), 'bonus N [option]', then 'done'. Hands you do not use are lost. Water pays automatically for a missing fish, berry or mushroom (2 water each)."
             )
         )
+        if any(c.startswith("trade") and len(c.split()) == 4 for c in allowed):
+            lines.append(
+                _(
+                    "With the swap bonus you choose what pays a trade card's berries and mushrooms: 'trade N berries K' gives K berries and the rest in mushrooms ('trade N mushrooms K' the other way round); 'trade N' pays the printed kinds first."
+                )
+            )
         if state["turn"]["hands"]["mountain"]:
             lines.append(
                 _(

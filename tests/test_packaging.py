@@ -12,14 +12,17 @@ import shutil
 import smtplib
 import subprocess
 import sys
-import sysconfig
 import time
 import urllib.request
 import zipfile
+from email import message_from_bytes
 from email.message import EmailMessage
+from importlib import metadata
 from pathlib import Path
 
 import pytest
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
 
 from tests.e2e.test_whole_games import free_port, wait_for_port
 
@@ -64,30 +67,63 @@ def wheel(tmp_path_factory) -> Path:
     return path
 
 
+def _needed(requirements: list[str]) -> set[str]:
+    """The distributions ``requirements`` need, with what those need in turn (the extras named
+    included), as installed here."""
+    followed: set[tuple[str, str]] = set()  # (distribution, extra)
+    pending = [(line, "") for line in requirements]
+    while pending:
+        line, extra = pending.pop()
+        requirement = Requirement(line)
+        if requirement.marker and not requirement.marker.evaluate({"extra": extra}):
+            continue
+        name = canonicalize_name(requirement.name)
+        for wanted in {"", *requirement.extras}:
+            if (name, wanted) not in followed:
+                followed.add((name, wanted))
+                pending += [(needed, wanted) for needed in metadata.requires(name) or []]
+    return {name for name, _extra in followed}
+
+
+def _link_dependencies(required: list[str], folder: Path) -> None:
+    """Links in ``folder`` to the installed files of the distributions ``required`` need, and
+    nothing else: an installed copy finds what a clean install of the wheel would give it."""
+    folder.mkdir()
+    for name in _needed(required):
+        distribution = metadata.distribution(name)
+        tops = {file.parts[0] for file in distribution.files or []}
+        for top in tops - {"..", "__pycache__"}:
+            (folder / top).symlink_to(distribution.locate_file(top))
+
+
 @pytest.fixture(scope="module")
 def installed(wheel, tmp_path_factory) -> Path:
     """A virtualenv outside the checkout with the wheel installed in it, its ``bin/``.
 
-    The wheel is installed without its dependencies: this environment's are on the new one's
-    path through a ``.pth`` file, which adds the folder and leaves out the editable install of
-    the checkout that folder's own ``.pth`` files would make."""
-    venv = tmp_path_factory.mktemp("installed") / "venv"
-    subprocess.run([sys.executable, "-m", "venv", "--without-pip", venv], check=True)
-    python = venv / "bin" / "python"
+    The wheel is installed without its dependencies: those it requires, as this environment
+    has them, are linked into a folder on the new one's path (a ``.pth`` file); nothing else
+    of this environment is there, neither what the wheel does not require nor the editable
+    install of the checkout."""
+    root = tmp_path_factory.mktemp("installed")
+    with zipfile.ZipFile(wheel) as archive:
+        (name,) = [n for n in archive.namelist() if n.endswith(".dist-info/METADATA")]
+        required = message_from_bytes(archive.read(name)).get_all("Requires-Dist") or []
+    _link_dependencies(required, root / "dependencies")
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", root / "venv"], check=True)
+    python = root / "venv" / "bin" / "python"
     site = subprocess.run(
         [python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
         capture_output=True,
         text=True,
         check=True,
     ).stdout.strip()
-    dependencies = {sysconfig.get_paths()[kind] for kind in ("purelib", "platlib")}
-    Path(site, "dependencies.pth").write_text("".join(f"{path}\n" for path in dependencies))
+    Path(site, "dependencies.pth").write_text(f"{root / 'dependencies'}\n")
     subprocess.run(
         [sys.executable, "-m", "pip", "--python", python, "install", "-q", "--no-deps", wheel],
         check=True,
         capture_output=True,
     )
-    return venv / "bin"
+    return root / "venv" / "bin"
 
 
 def test_the_wheel_holds_every_file_of_the_packages_and_nothing_else(wheel):

@@ -138,3 +138,19 @@ def test_swap_choice_in_spanish_and_in_the_help(h):
     assert h.res(after, "p1")["berries"] == 1
     assert "'trade N berries K'" in h.GAME.help(s, "p1")
     assert "'trade N berries K'" not in h.GAME.help(_swap_trade(h, swap=False), "p1")
+
+
+def test_a_hand_on_honga_leaves_him_with_the_player_he_sits_with(h):
+    """2. "Si al menos una de las manos de tu carta señala hacia la casilla de HONGA, el tigre
+    dientes de sable se quedará dónde está": sitting with p1, he stays with p1 when p2 minds
+    him, eats nothing of p2, and eats again when p1's turn comes ("comerá de inmediato una
+    materia prima tan pronto como llegue tu turno")."""
+    s = h.new()
+    s = h.lay(s, "p1", {"trade": 2, "mountain": 2})  # no hand on him: he comes, eats a fish
+    s = h.play(s, "p1", "done")
+    before = h.res(s, "p2")
+    s = h.lay(s, "p2", {"trade": 2, "mountain": 1, "honga": 1})
+    assert s["honga"] == "p1" and h.res(s, "p2") == before
+    s = h.play(s, "p2", "done")
+    assert s["honga"] == "p1"
+    assert h.res(s, "p1") == {"fish": 0, "berries": 0, "mushrooms": 1, "water": 0}

@@ -70,7 +70,7 @@ def _handle(session: Session, settings: Settings, row: InboundMail, message: Ema
     where = route(session, message, row.envelope_to, settings.domain)
     reply_to = next(iter(header_values(message, "Message-ID")), None)
     from_address = sender(message)
-    unreadable = mime.too_deep(message)
+    unreadable = mime.too_deep(message) or mime.encrypted(message)
     text = (
         "" if unreadable else "unsubscribe" if _asks_to_unsubscribe(message) else new_text(message)
     )
@@ -94,7 +94,7 @@ def _handle(session: Session, settings: Settings, row: InboundMail, message: Ema
         return "refused"
     if where.kind == "service":
         if unreadable:
-            return _unreadable(session, settings, from_address, reply_to)
+            return _unreadable(session, settings, message, from_address, reply_to)
         status = _service_mail(session, settings, message, from_address, text, reply_to)
         players.learn_zone_of(session, from_address, _date(message), now())
         return status
@@ -126,9 +126,9 @@ def _seat_path(session, settings, row, message, from_address, seat: Seat, text, 
                 seat=seat,
             )
         return "refused"
-    if mime.too_deep(message):
+    if mime.too_deep(message) or mime.encrypted(message):
         row.game_id, row.seat_id = seat.game_id, seat.id
-        return _unreadable(session, settings, seat.player.address, reply_to, seat)
+        return _unreadable(session, settings, message, seat.player.address, reply_to, seat)
     game = games.locked(session, seat.game_id)  # first lock, before any write of ours
     deadlines.wrote(seat)  # whoever writes is back: late turns count from zero again
     players.learn_zone(seat.player, _date(message), now())
@@ -165,23 +165,32 @@ def _read_and_apply(session, settings, row, message, game, seat, text, reply_to,
     return "done"
 
 
-def _unreadable(session, settings, address: str, reply_to, seat: Seat | None = None) -> str:
-    """Answer a mail nested too deep to read (its headers were enough to know whom)."""
+def _unreadable(
+    session, settings, message, address: str, reply_to, seat: Seat | None = None
+) -> str:
+    """Answer a mail nested too deep to read or encrypted (its headers were enough to know
+    whom)."""
     if not address:
         return "refused"
     locale = seat.player.language if seat else "en"
     with use(i18n.translations(locale)):
+        why = (
+            _(
+                "Your mail has parts nested more than {depth} deep, more than we read, so "
+                "nothing of it was applied. Please write your commands as plain text."
+            ).format(depth=mime.MAX_DEPTH)
+            if mime.too_deep(message)
+            else _(
+                "Your mail is encrypted, and we cannot read encrypted mail, so nothing of it "
+                "was applied. Please send your commands unencrypted; a signed mail is fine."
+            )
+        )
         notify.notice(
             session,
             settings,
             address,
             _("We could not read your mail"),
-            [
-                _(
-                    "Your mail has parts nested more than {depth} deep, more than we read, so "
-                    "nothing of it was applied. Please write your commands as plain text."
-                ).format(depth=mime.MAX_DEPTH)
-            ],
+            [why],
             game=seat.game if seat else None,
             seat=seat,
             in_reply_to=reply_to,

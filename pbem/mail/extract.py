@@ -12,7 +12,7 @@ import re
 from email.message import Message
 
 from engine.lexicon import fold
-from pbem.mail import header_labels
+from pbem.mail import header_labels, mime
 from pbem.mail.commands import signature
 from pbem.mail.html_text import INVISIBLE, RULE, html_reply_text, html_to_text
 
@@ -49,18 +49,22 @@ def _bodies(message: Message) -> tuple[str, str]:
         kind = part.get_content_type()
         if kind in found and not (found[kind] and (part.get_filename() or part["From"])):
             found[kind].append(_decoded(part))
-    if not any(found.values()) and not message.is_multipart():
+    if not any(found.values()) and not message.is_multipart() and not mime.smime(message):
         # Broken MIME (say, multipart without a boundary): read the body as it is.
         found["text/plain"].append(_decoded(message))
     return "\n".join(found["text/plain"]), "\n".join(found["text/html"])
 
 
-def _inline_parts(part: Message):
-    """Leaf parts in order, skipping attachments and attached messages."""
-    if part.is_multipart():
+def _inline_parts(part: Message, depth: int = 0):
+    """Leaf parts in order, skipping attachments and attached messages; the message an
+    S/MIME signature wraps (:func:`pbem.mail.mime.wrapped`) read in its place."""
+    inner = mime.wrapped(part, depth)
+    if inner is not None:
+        yield from _inline_parts(inner, depth + 1)
+    elif part.is_multipart():
         for child in part.get_payload():
             if isinstance(child, Message) and child.get_content_maintype() != "message":
-                yield from _inline_parts(child)
+                yield from _inline_parts(child, depth)
     elif part.get_content_disposition() != "attachment":
         yield part
 
@@ -134,8 +138,8 @@ def _unflow(text: str, delsp: bool) -> str:
 #: any of them. None is a word of any game (tests/mail/test_extract.py checks).
 END_WORDS = {"en": ("end",), "es": ("fin",), "de": ("ende",), "pt": ("fim",)}
 _END = frozenset(fold(word) for words in END_WORDS.values() for word in words)
-_SEPARATOR = re.compile(
-    r"^(-{2,}\s*(original message|forwarded message|mensaje original|mensaje reenviado"
+_SEPARATOR_TEXT = (
+    r"(-{2,}\s*(original message|forwarded message|mensaje original|mensaje reenviado"
     r"|ursprüngliche nachricht|weitergeleitete nachricht|mensagem original"
     r"|mensagem encaminhada|message d'origine|message original|message transféré"
     r"|messaggio originale|messaggio inoltrato|oorspronkelijk bericht|doorgestuurd bericht"
@@ -145,20 +149,33 @@ _SEPARATOR = re.compile(
     r"|(begin forwarded message|anfang der weitergeleiteten nachricht"
     r"|inicio del mensaje reenviado|início da mensagem (re)?encaminhada"
     r"|début du message réexpédié|inizio messaggio inoltrato)\s*:"
-    r"|>>>\s.{1,300}\s>>>)$",  # GroupWise: ">>> Ann <ann@x.org> 02.04.2012 18:26 >>>"
-    re.IGNORECASE,
+    r"|>>>\s.{1,300}\s>>>)"  # GroupWise: ">>> Ann <ann@x.org> 02.04.2012 18:26 >>>"
 )
+_SEPARATOR = re.compile(rf"^{_SEPARATOR_TEXT}$", re.IGNORECASE)
 _HEADER_LABEL = re.compile(
     rf"^\*?\s*(?P<label>{header_labels.alternatives(header_labels.labels())})\s*\*?\s*:",
     re.IGNORECASE,
 )
 _FROM_LABELS = header_labels.labels("from")
+#: A separator with the header below it on its line: ``format=flowed`` joined them, as
+#: Windows Live Mail ends its "----- Original Message ----- " with a space.
+_SEPARATOR_JOINED = re.compile(
+    rf"^{_SEPARATOR_TEXT}\s+\*?({header_labels.alternatives(_FROM_LABELS)})\s*\*?:", re.IGNORECASE
+)
 _TO_LABELS = header_labels.labels("to")
 _SUBJECT_LABELS = header_labels.labels("subject")
 #: How far below its "To" label Notes writes its "Subject" label (its lines at the most).
 _LABEL_BLOCK_LINES = 8
-#: Notes writes the sender and the date on at most this many lines above its labels.
-_SENDER_LINES = 3
+#: Notes writes the sender, who sent for them, the date and whom to answer on at most this
+#: many lines above its labels.
+_SENDER_LINES = 5
+#: Those lines of Notes that hold neither an address nor a date: "Sent by: pbem", the bare
+#: "Please respond to" above the address.
+_NOTES_SENDER = re.compile(
+    rf"^({header_labels.alternatives(header_labels.labels('sent_by'))})\s*:"
+    rf"|^({header_labels.alternatives(header_labels.labels('reply_to'))})$",
+    re.IGNORECASE,
+)
 #: A header block a client wrote on one line: "From: pbem <...> Sent: Monday ... To: ...".
 _HEADER_LINE = re.compile(
     rf"^\*?\s*({header_labels.alternatives(_FROM_LABELS)})\s*\*?\s*:.{{1,300}}?"
@@ -233,7 +250,7 @@ def _strip_history(text: str) -> str:
         stripped = line.strip()
         if fold(stripped) in _END:
             break
-        if _SEPARATOR.match(stripped):
+        if _SEPARATOR.match(stripped) or _SEPARATOR_JOINED.match(stripped):
             break
         if _is_quoted(line):
             index += 1
@@ -352,11 +369,15 @@ def _is_label_block(lines: list[str], start: int) -> bool:
 
 def _drop_sender_lines(kept: list[str]) -> None:
     """Drop from ``kept`` the lines above a Notes header block that name its sender and date
-    ("pbem <play@x.org>", "02.04.2012 18:26"), and the blank lines around them."""
+    ("pbem <play@x.org>", "Sent by: pbem", "02.04.2012 18:26", "Please respond to"), and the
+    blank lines around them."""
     dropped = 0
     while kept and dropped <= _SENDER_LINES:
         line = kept[-1].strip()
-        if line and (dropped == _SENDER_LINES or not _ATTRIBUTION_DETAIL.search(line)):
+        if line and (
+            dropped == _SENDER_LINES
+            or not (_ATTRIBUTION_DETAIL.search(line) or _NOTES_SENDER.match(line))
+        ):
             return
         dropped += bool(line)
         kept.pop()

@@ -27,6 +27,17 @@ LABELS: dict[str, dict[str, tuple[str, ...]]] = {
         "it": ("a",), "nl": ("aan",), "ru": ("кому",),
     },
     "cc": {"en": ("cc",), "es": ("cc",), "de": ("cc", "kopie"), "pt": ("cc",)},
+    # Lotus Notes: the sender's line above its labels ("Sent by: ..."), and a bare label
+    # above the address replies go to
+    "sent_by": {
+        "en": ("sent by",), "es": ("enviado por",), "de": ("gesendet von",),
+        "pt": ("enviado por",), "fr": ("envoyé par",),
+    },
+    "reply_to": {
+        "en": ("please respond to",), "es": ("por favor, responda a", "responda a"),
+        "de": ("bitte antworten an",), "pt": ("favor responder a", "responder a"),
+        "fr": ("répondre à",),
+    },
     "subject": {
         "en": ("subject",), "es": ("asunto",), "de": ("betreff", "thema"), "pt": ("assunto",),
         "fr": ("objet",), "it": ("oggetto",), "nl": ("onderwerp",), "ru": ("тема",),

@@ -4,6 +4,12 @@ The email package parses nested parts by recursion: a mail nested a thousand dee
 RecursionError. The parser here stops at ``MAX_DEPTH`` open parts; such a mail is read for
 its headers only (enough to route it and answer its sender) and carries a
 :class:`NestedTooDeep` defect.
+
+S/MIME wraps a whole message in a PKCS#7 (CMS) structure: opaque-signed and compressed ones
+are opened (:func:`wrapped`, by asn1crypto) and their message read like any; the signature is
+not checked, since reading never trusts it (the sender is checked by address and token). An
+encrypted one (S/MIME enveloped data, PGP/MIME) cannot be read without the writer's key:
+:func:`encrypted` tells, and the writer is told so.
 """
 
 from __future__ import annotations
@@ -11,8 +17,10 @@ from __future__ import annotations
 import email.policy
 from email.errors import MessageDefect
 from email.feedparser import BytesFeedParser
-from email.message import EmailMessage
+from email.message import EmailMessage, Message
 from email.parser import BytesHeaderParser
+
+from asn1crypto import cms
 
 MAX_DEPTH = 20  # parts inside parts; real mail (forwards of forwards included) needs a few
 
@@ -64,3 +72,78 @@ def parse(raw: bytes) -> EmailMessage:
 def too_deep(message: EmailMessage) -> bool:
     """True for a message :func:`parse` read for its headers only."""
     return any(isinstance(defect, NestedTooDeep) for defect in message.defects)
+
+
+#: The content types of a message wrapped by S/MIME, with or without the old "x-".
+_SMIME = ("application/pkcs7-mime", "application/x-pkcs7-mime")
+#: What an S/MIME part holds, by its smime-type or its CMS content type: what is read, what not.
+_OPENED = ("signed-data", "compressed-data", "signed_data", "compressed_data")
+_SEALED = ("enveloped-data", "authenveloped-data", "enveloped_data", "authenticated_enveloped_data")
+
+
+def smime(part: Message) -> bool:
+    """Whether ``part`` is an S/MIME structure (signed, compressed or encrypted), no text."""
+    return part.get_content_type() in _SMIME
+
+
+def wrapped(part: Message, depth: int = 0) -> EmailMessage | None:
+    """The message inside an S/MIME opaque-signed or compressed ``part`` (Outlook's
+    ``smime.p7m``), parsed like any stored mail; None when ``part`` is no such part, is broken,
+    or is wrapped deeper than :data:`MAX_DEPTH`. The signature is not checked."""
+    if not smime(part) or depth >= MAX_DEPTH:
+        return None
+    info = _content_info(part)
+    if info is None:
+        return None
+    try:
+        kind = info["content_type"].native
+        if kind == "signed_data":
+            content = info["content"]["encap_content_info"]["content"].native
+        elif kind == "compressed_data":
+            content = info["content"].decompressed
+        else:
+            return None
+    except (ValueError, TypeError, KeyError, OSError):
+        return None
+    return parse(content) if isinstance(content, bytes) else None
+
+
+def encrypted(message: Message) -> bool:
+    """Whether the text of ``message`` is encrypted: S/MIME enveloped data (in any part, or
+    inside a signature), or PGP/MIME (``multipart/encrypted``)."""
+    return _sealed(message, 0)
+
+
+def _sealed(part: Message, depth: int) -> bool:
+    if depth > MAX_DEPTH:
+        return False
+    if part.get_content_type() == "multipart/encrypted":
+        return True
+    if part.is_multipart():
+        payload = part.get_payload()
+        return isinstance(payload, list) and any(
+            isinstance(child, Message) and _sealed(child, depth + 1) for child in payload
+        )
+    if not smime(part):
+        return False
+    kind = str(part.get_param("smime-type", "")).lower()
+    if kind in _SEALED:
+        return True
+    inner = wrapped(part, depth)
+    if inner is not None:
+        return _sealed(inner, depth + 1)
+    info = _content_info(part) if not kind else None
+    return info is not None and info["content_type"].native in _SEALED
+
+
+def _content_info(part: Message) -> cms.ContentInfo | None:
+    """The CMS structure a part's payload holds, None when it holds none."""
+    try:
+        der = part.get_payload(decode=True)
+        if not der:
+            return None
+        info = cms.ContentInfo.load(der)
+        info["content_type"].native  # noqa: B018 - asn1crypto parses lazily: fail here
+    except (ValueError, TypeError, KeyError):
+        return None
+    return info

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from service_mails import text_of
 from sqlalchemy import select
@@ -10,6 +12,8 @@ from pbem import pipeline
 from pbem.db import transaction
 from pbem.mail import mime
 from pbem.models import InboundMail
+
+CORPUS = Path(__file__).parents[1] / "mail" / "corpus"
 
 
 def nested(depth: int, sender: str, to: str, body: str = "join") -> bytes:
@@ -66,3 +70,18 @@ def test_a_deep_mail_from_another_address_still_tells_only_the_seat(service):
     sent = service.deliver(raw)
     assert [m.to_address for m in sent] == [mover["address"]]
     assert "another address" in " ".join(text_of(sent[0]).split())
+
+
+def test_an_encrypted_reply_is_refused_and_its_seat_told(service):
+    """S/MIME enveloped data cannot be read without the writer's key: the seat is told why."""
+    game_id = service.new_game()
+    mover = service.seat(game_id, service.to_move(game_id)[0])
+    raw = (CORPUS / "outlook_smime_encrypted_en.eml").read_bytes()
+    raw = raw.replace(b"ann@example.org", mover["address"].encode()).replace(
+        b"play+0123456789abcdef0123@pbem.test",
+        service.settings.reply_address(mover["token"]).encode(),
+    )
+    sent = service.deliver(raw)
+    assert [(m.kind, m.to_address) for m in sent] == [("notice", mover["address"])]
+    assert "encrypted" in " ".join(text_of(sent[0]).split())
+    assert service.game(game_id)[0].version == 1

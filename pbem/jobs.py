@@ -30,6 +30,7 @@ log = logging.getLogger(__name__)
 MAX_ATTEMPTS = 5  # tries of a mail that end in a database error before it is given up
 RECORD_RETRY = 0.1  # seconds before recording sends again after a database error, doubling
 MAX_RECORD_RETRY = 2.0
+SEND_BATCH = 50  # outbox rows the sweeper hands to one send task (one claim, one connection)
 
 
 class TryAgain(Exception):
@@ -49,12 +50,39 @@ def process_inbound(settings: Settings, inbound_id: int) -> list[int]:
         with transaction(settings.database_url) as session:
             return pipeline.process(session, settings, inbound_id)
     except Exception as exc:
-        log.exception("inbound mail %s: %s", inbound_id, type(exc).__name__)
-        try:
-            return _after_error(settings, inbound_id, exc)
-        except SQLAlchemyError:  # the database cannot even record it: the mail stays pending
-            log.warning("inbound mail %s stays pending: database unavailable", inbound_id)
-            raise TryAgain(inbound_id) from exc
+        return _failed(settings, inbound_id, exc)
+
+
+def answer_inbound(settings: Settings, inbound_id: int) -> list[int]:
+    """:func:`process_inbound`, and its answers sent here: claimed in the move's transaction
+    (no commit of their own), delivered after its commit, recorded. Returns the outbox ids
+    left to send elsewhere: the answer to a mail that failed (its task may be out of time).
+
+    The recording is tried again while the database is away, as in :func:`send_outbound`,
+    until the lease or the soft time limit, counted from the start of the mail, runs out.
+    """
+    started, at = time.monotonic(), now()
+    lease = timedelta(seconds=settings.send_lease)
+    try:
+        with transaction(settings.database_url) as session:
+            mails = send.claim_queued(
+                session, pipeline.process(session, settings, inbound_id), at, lease
+            )
+    except Exception as exc:
+        return _failed(settings, inbound_id, exc)
+    _deliver(settings, mails, at, started)
+    return []
+
+
+def _failed(settings: Settings, inbound_id: int, exc: Exception) -> list[int]:
+    """After the mail's transaction failed with ``exc``: :func:`_after_error`, or TryAgain
+    when the database cannot even record it (the mail stays pending)."""
+    log.exception("inbound mail %s: %s", inbound_id, type(exc).__name__)
+    try:
+        return _after_error(settings, inbound_id, exc)
+    except SQLAlchemyError:
+        log.warning("inbound mail %s stays pending: database unavailable", inbound_id)
+        raise TryAgain(inbound_id) from exc
 
 
 class TookTooLong(Exception):
@@ -136,11 +164,19 @@ def send_outbound(
     until the lease or the task's soft time limit runs out, whichever comes first, and a
     delivery cut short (the time limit) still records the mails it delivered.
     """
-    at = at or now()
-    lease = timedelta(seconds=settings.send_lease)
-    deadline = time.monotonic() + min(settings.send_lease, settings.task_soft_time_limit)
+    at, started = at or now(), time.monotonic()
     with transaction(settings.database_url) as session:
-        mails = send.claim(session, outbound_ids, at, lease)
+        mails = send.claim(session, outbound_ids, at, timedelta(seconds=settings.send_lease))
+    return _deliver(settings, mails, at, started)
+
+
+def _deliver(
+    settings: Settings, mails: list[send.Claimed], at: datetime, started: float
+) -> dict[int, str]:
+    """Deliver the claimed ``mails`` and record what the relay said, also when the delivery is
+    cut short (the time limit); the recording is tried until the lease or the soft time limit,
+    counted from ``started`` (``time.monotonic``), runs out."""
+    deadline = started + min(settings.send_lease, settings.task_soft_time_limit)
     outcomes: dict[int, Exception | None] = {}
     try:
         for outbound_id, error in send.deliver(settings, mails):
@@ -187,6 +223,12 @@ def sweep(
         ).all()
         outbound = outbox.pending_ids(session, now())
     return list(inbound), list(outbound)
+
+
+def batches(outbound_ids: list[int], size: int = SEND_BATCH) -> Iterator[list[int]]:
+    """``outbound_ids`` in lists of up to ``size``: the sweeper's send tasks."""
+    for first in range(0, len(outbound_ids), size):
+        yield outbound_ids[first : first + size]
 
 
 def digest_pages(settings: Settings, at: datetime, size: int = 500) -> Iterator[tuple[int, int]]:

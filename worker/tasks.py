@@ -35,10 +35,11 @@ class InboundRequest(Request):
     Request=InboundRequest,
 )
 def process_inbound(inbound_id: int) -> None:
-    """Apply one stored inbound mail, then send its answers (retried after a database error)."""
-    answers = jobs.process_inbound(settings, inbound_id)
-    if answers:
-        send_many.delay(answers)
+    """Apply one stored inbound mail and send its answers, in one task (retried after a
+    database error); the answer to a mail that failed goes out in a task of its own."""
+    left = jobs.answer_inbound(settings, inbound_id)
+    if left:
+        send_many.delay(left)
 
 
 @app.task(
@@ -54,16 +55,11 @@ def give_up(inbound_id: int, seconds: float) -> None:
         send_many.delay(answers)
 
 
-@app.task(name="worker.tasks.send")
-def send(outbound_id: int) -> None:
-    """Send one outbox row (retries come from the row's own backoff, via the sweeper)."""
-    jobs.send_outbound(settings, [outbound_id])
-
-
 @app.task(name="worker.tasks.send_many")
 def send_many(outbound_ids: list[int]) -> None:
-    """Send the answers to one mail in one task over one connection, not one task each (the
-    sweeper sends any left pending)."""
+    """Send outbox rows in one task over one connection, not one task each: a batch of
+    digests, a mail's answers, what the sweeper finds pending (retries come from each row's
+    own backoff, via the sweeper)."""
     jobs.send_outbound(settings, outbound_ids)
 
 
@@ -73,8 +69,8 @@ def sweep() -> None:
     inbound, outbound = jobs.sweep(settings)
     for inbound_id in inbound:
         process_inbound.delay(inbound_id)
-    for outbound_id in outbound:
-        send.delay(outbound_id)
+    for batch in jobs.batches(outbound):
+        send_many.delay(batch)
 
 
 @app.task(

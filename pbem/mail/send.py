@@ -4,10 +4,13 @@ Sending is three steps, and no lock is held while the relay talks (``jobs.send_o
 runs them): ``claim`` the due rows in a short transaction of its own, which moves their next
 attempt a lease (``PBEM_SEND_LEASE``) ahead, so that neither the sweeper nor another worker
 takes them meanwhile; ``deliver`` them over one connection; ``record`` what the relay said in
-a new transaction, tried again while the database is away rather than sending again. A mail
-the relay took goes out a second time only when its worker dies between delivering and
-recording it: the sweeper hands the row out again once the lease has run out. Delivery is at
-least once, never lost, and twice only after such a death.
+a new transaction, tried again while the database is away rather than sending again. The
+answers to a mail are claimed in the move's own transaction instead (``claim_queued``, run by
+``jobs.answer_inbound``): committed with the move, already leased to the worker that wrote
+them. A mail the relay took goes out a second time only when its worker dies between
+delivering and recording it: the sweeper hands the row out again once the lease has run out
+(a worker dying between the move's commit and delivering delays its answers by the lease).
+Delivery is at least once, never lost, and twice only after such a death.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from urllib.parse import parse_qs, unquote, urlsplit
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select, update
 from sqlalchemy.orm import Session
 
 from pbem.config import Settings
@@ -64,6 +67,34 @@ def claim(session: Session, ids: list[int], now: datetime, lease: timedelta) -> 
     for row in rows:
         row.next_attempt = now + lease
     return [Claimed(row.id, row.to_address, row.message) for row in rows]
+
+
+def claim_queued(
+    session: Session, ids: list[int], now: datetime, lease: timedelta
+) -> list[Claimed]:
+    """Claim the rows of ``ids`` that this transaction queued (flushed, not committed: nobody
+    else can see them), in one statement: committed with what made them, leased to the caller.
+    """
+    if not ids:
+        return []
+    session.execute(_LEASED, {"ids": ids, "until": now.astimezone(UTC) + lease})
+    rows = [session.get(OutboundMail, outbound_id) for outbound_id in ids]  # in the session
+    return [Claimed(row.id, row.to_address, row.message) for row in rows]
+
+
+_TABLE = OutboundMail.__table__
+#: the statements every mail runs, built once
+_LEASED = (
+    update(_TABLE)
+    .where(_TABLE.c.id.in_(bindparam("ids", expanding=True)))
+    .values(next_attempt=bindparam("until"))
+)
+_SENT = (
+    update(_TABLE)
+    .where(_TABLE.c.id.in_(bindparam("ids", expanding=True)), _TABLE.c.status == "pending")
+    .values(status="sent", sent=bindparam("at"))
+    .returning(_TABLE.c.id)
+)
 
 
 class Relay:
@@ -157,21 +188,24 @@ def record(
     session: Session, outcomes: dict[int, Exception | None], now: datetime
 ) -> dict[int, str]:
     """Write what delivering the claimed rows met (``outcomes``: id -> error, None when sent):
-    sent, or the failed attempt and its backoff (the caller commits). Returns each row's new
-    status; a row no longer pending (recorded already) is left as it is."""
+    sent (one statement for them all), or the failed attempt and its backoff (the caller
+    commits). Returns each row's new status; a row no longer pending (recorded already) is
+    left as it is, and out."""
+    sent = [outbound_id for outbound_id, error in outcomes.items() if error is None]
+    statuses = (
+        dict.fromkeys(session.scalars(_SENT, {"ids": sent, "at": now}), "sent") if sent else {}
+    )
+    failed = {outbound_id: error for outbound_id, error in outcomes.items() if error is not None}
+    if not failed:
+        return statuses
     rows = session.scalars(
         select(OutboundMail)
-        .where(OutboundMail.id.in_(outcomes))
+        .where(OutboundMail.id.in_(failed), OutboundMail.status == "pending")
         .order_by(OutboundMail.id)
         .with_for_update()
     ).all()
     for row in rows:
-        error = outcomes[row.id]
-        if row.status != "pending":
-            continue
-        if error is None:
-            row.status, row.sent = "sent", now
-            continue
+        error = failed[row.id]
         row.attempts += 1
         row.last_error = f"{type(error).__name__}: {error}"[:2000]
         if permanent(error) or row.attempts >= MAX_ATTEMPTS:
@@ -179,4 +213,5 @@ def record(
         else:
             row.next_attempt = now + backoff(row.attempts)
         log.warning("outbound %s attempt %s: %s", row.id, row.attempts, row.last_error)
-    return {row.id: row.status for row in rows}
+        statuses[row.id] = row.status
+    return dict(sorted(statuses.items()))

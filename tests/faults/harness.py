@@ -234,8 +234,8 @@ class Stack:
         inbound, outbound = jobs.sweep(self.settings, older_than=timedelta(seconds=2))
         for inbound_id in inbound:
             self.broker.send_task("worker.tasks.process_inbound", args=[inbound_id])
-        for outbound_id in outbound:
-            self.broker.send_task("worker.tasks.send", args=[outbound_id])
+        for batch in jobs.batches(outbound):
+            self.broker.send_task("worker.tasks.send_many", args=[batch])
 
     def _sweep_forever(self) -> None:
         while not self._sweeping.wait(1.0):

@@ -14,16 +14,18 @@ from email import message_from_bytes, policy
 import pytest
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import AuthResult
-from sqlalchemy import event, text
+from sqlalchemy import event, select, text, update
 from sqlalchemy.exc import OperationalError
 
 from pbem import jobs
 from pbem.db import engine_for, transaction
 from pbem.mail import send
+from pbem.mail.accept import accept
 from pbem.mail.compose import compose, thread_for
 from pbem.mail.outbox import pending_ids, queue
-from pbem.models import OutboundMail, now
+from pbem.models import InboundMail, OutboundMail, now
 from tests.conftest import DATABASES
+from tests.service.conftest import Service
 
 
 class Collector:
@@ -425,3 +427,95 @@ def test_the_answers_to_a_mail_go_out_over_one_connection_in_two_commits(relayed
         ["ann0@example.org"], ["ann1@example.org"], ["ann3@example.org"]
     ]  # fmt: skip
     assert (handler.connections, len(commits)) == (2, 2)
+
+
+# -- a mail's answers: claimed in the move's transaction, sent by the same task ---------------
+
+
+def stored_move(settings) -> tuple[Service, int]:
+    """A started HONGA game whose first mails are marked sent (``sent`` left empty), and a
+    stored reply of the player to move; (the test's service, the reply's inbound id)."""
+    service = Service(settings)
+    game_id = service.new_game()
+    mover = service.to_move(game_id)[0]
+    raw = service.reply(game_id, mover, service.legal(game_id, mover)[0])
+    with transaction(settings.database_url) as session:
+        session.execute(update(OutboundMail).values(status="sent"))
+        return service, accept(session, raw, "smtp").id
+
+
+def test_a_mails_answers_are_sent_by_its_task_in_two_commits(relayed):
+    """The move and the claim of its answers in one commit, what the relay said in another:
+    one commit fewer than sending them as a task of their own, and every answer sent once."""
+    settings, handler = relayed
+    _service, inbound_id = stored_move(settings)
+    commits = []
+    engine, count = engine_for(settings.database_url), commits.append
+    event.listen(engine, "commit", count)
+    try:
+        assert jobs.answer_inbound(settings, inbound_id) == []
+    finally:
+        event.remove(engine, "commit", count)
+    with transaction(settings.database_url) as session:
+        answers = session.execute(
+            select(OutboundMail.to_address, OutboundMail.status).where(
+                OutboundMail.sent.is_not(None) | (OutboundMail.status != "sent")
+            )
+        ).all()
+    assert answers and {status for _to, status in answers} == {"sent"} and len(commits) == 2
+    assert sorted(e.rcpt_tos[0] for e in handler.envelopes) == sorted(to for to, _ in answers)
+    assert jobs.sweep(settings) == ([], [])
+
+
+def test_answers_whose_worker_died_before_delivering_wait_for_the_lease(
+    relayed, monkeypatch, time_machine
+):
+    """The worker dies between the move's commit and the relay: the answers are committed with
+    the move and leased to it, so the sweeper leaves them until the lease ends, then they go
+    out once."""
+    settings, handler = relayed
+    _service, inbound_id = stored_move(settings)
+    moved = now()
+    time_machine.move_to(moved, tick=False)
+
+    def killed(*_args):
+        raise Killed
+
+    monkeypatch.setattr(send, "deliver", killed)
+    with pytest.raises(Killed):
+        jobs.answer_inbound(settings, inbound_id)
+    monkeypatch.undo()
+    with transaction(settings.database_url) as session:
+        assert session.get(InboundMail, inbound_id).status == "done"
+        pending = session.scalars(
+            select(OutboundMail.id).where(OutboundMail.status == "pending")
+        ).all()
+    assert pending and handler.envelopes == []
+    lease = timedelta(seconds=settings.send_lease)
+    time_machine.move_to(moved + lease - timedelta(seconds=1), tick=False)
+    assert jobs.sweep(settings) == ([], [])
+    time_machine.move_to(moved + lease + timedelta(seconds=1), tick=False)
+    assert jobs.sweep(settings) == ([], pending)
+    assert jobs.send_outbound(settings, pending) == dict.fromkeys(pending, "sent")
+    assert len(handler.envelopes) == len(pending)
+
+
+def test_a_lost_move_commit_sends_nothing_and_the_mail_is_answered_once(relayed):
+    """The commit of the move (and of its answers' claim) fails: nothing is sent, the mail stays
+    pending for another try, which applies it and sends its answers once."""
+    settings, handler = relayed
+    _service, inbound_id = stored_move(settings)
+    with commits_lost(settings, lambda: True) as lost, pytest.raises(jobs.TryAgain):
+        jobs.answer_inbound(settings, inbound_id)
+    assert lost and handler.envelopes == []
+    with transaction(settings.database_url) as session:
+        row = session.get(InboundMail, inbound_id)
+        assert (row.status, row.attempts) == ("pending", 1)
+    assert jobs.answer_inbound(settings, inbound_id) == []
+    with transaction(settings.database_url) as session:
+        answered = session.scalars(
+            select(OutboundMail.to_address).where(OutboundMail.sent.is_not(None))
+        ).all()
+    assert answered and sorted(e.rcpt_tos[0] for e in handler.envelopes) == sorted(answered)
+    assert jobs.answer_inbound(settings, inbound_id) == []  # the broker's redelivery
+    assert len(handler.envelopes) == len(answered)

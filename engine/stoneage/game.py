@@ -207,4 +207,4 @@ def execute(state: dict, player: str, command: str) -> None:
     elif verb == "pay":
         rules.feed_with(state, player, _goods_after(words, "pay"))
     elif verb == "starve":
-        rules.starve(state, player)
+        rules.starve(state, player, chosen=True)

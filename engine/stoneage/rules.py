@@ -588,10 +588,12 @@ def start_feeding(state: dict) -> None:
         log(state, "fed", fed=fed, harvest=harvest)
 
 
-def starve(state: dict, player: str) -> None:
+def starve(state: dict, player: str, chosen: bool = False) -> None:
+    """Lose the points; ``chosen``: the player could have paid with resources ("Si no quieres
+    o no puedes gastar recursos")."""
     state["feeding"].pop(player, None)
     state["p"][player]["score"] -= data.STARVING_PENALTY
-    log(state, "starve", player=player, points=data.STARVING_PENALTY)
+    log(state, "starve", player=player, points=data.STARVING_PENALTY, chosen=chosen)
 
 
 def feed_with(state: dict, player: str, paid: dict) -> None:

@@ -269,6 +269,10 @@ def describe(event: dict) -> str:  # noqa: C901 - one sentence per event kind
         return _("{player} fed the tribe with all food and {paid}.").format(
             player=p, paid=goods(event["paid"])
         )
+    if kind == "starve" and event.get("chosen"):  # logs older than the choice have none
+        return _("{player} did not pay resources for the missing food and lost {points}.").format(
+            player=p, points=points(event["points"])
+        )
     if kind == "starve":
         return _("{player} could not feed the tribe and lost {points}.").format(
             player=p, points=points(event["points"])

@@ -4,7 +4,7 @@ left wrong, and rules no earlier test checks in play."""
 
 from __future__ import annotations
 
-from engine.stoneage import data
+from engine.stoneage import data, rules
 from pbem.i18n import render
 from tests.stoneage.stoneage_helpers import GAME, new
 
@@ -44,3 +44,27 @@ def test_every_mail_shows_the_tiles_won_and_next_rounds_herd():
     assert "Mammoth tiles tamed: p2 2" in render(
         "mail/stoneage/board.txt", "en", view=GAME.view(s, "p1")
     )
+
+
+def _to_feeding(s: dict) -> dict:
+    """Placing and acting skipped: straight to this round's feeding."""
+    s["phase"], s["board"], s["pending"] = "tame", {}, []
+    rules.advance(s)
+    return s
+
+
+def test_a_player_who_chooses_not_to_pay_is_not_told_he_could_not():
+    """ "Si no quieres o no puedes gastar recursos, pierdes exactamente 10 puntos": the loss is
+    the same, but a player who had the resources chose it. Every mail said "p1 could not feed
+    the tribe" for both."""
+    s = new(2)
+    s["p"]["p1"].update(food=0, wood=9)  # 5 short, 9 wood: could pay
+    s["p"]["p2"].update(food=0, wood=1)  # 5 short, 1 wood: cannot
+    s = _to_feeding(s)
+    s = GAME.play(s, "p1", "starve")
+    said = [GAME.describe(e) for e in s["log"] if e["type"] == "starve"]
+    assert "p1 did not pay resources for the missing food and lost 10 points." in said
+    assert "p2 could not feed the tribe and lost 10 points." in said
+    assert s["p"]["p1"]["score"] == s["p"]["p2"]["score"] == -10
+    older = {"type": "starve", "player": "p3", "points": 10}  # logged before the choice was kept
+    assert GAME.describe(older) == "p3 could not feed the tribe and lost 10 points."

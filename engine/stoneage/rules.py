@@ -430,7 +430,7 @@ def draw_card(state: dict, player: str, source: str) -> None:
         card = state["deck"].pop(0)
         me = state["p"][player]
         me["cards"].append(card)
-        me["drawn"].append(card)
+        me.setdefault("drawn", []).append(card)  # games stored before it have no "drawn"
         log(state, "card_drawn", player=player, source=source)
         log(state, "extra_card", player=player, to=[player], card=card)
 

@@ -20,7 +20,8 @@ def building_view(tile: int) -> dict:
 
 def player_view(state: dict, player: str, viewer: str | None) -> dict:
     me = state["p"][player]
-    secret = set(me["drawn"]) if state["phase"] != "over" else set()
+    # games stored before cards were drawn face down have no "drawn": all their cards are open
+    secret = set(me.get("drawn", ())) if state["phase"] != "over" else set()
     if viewer == player:
         cards = [card_view(c, c in secret) for c in me["cards"]]
     else:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.stoneage import data, rules
 from pbem.i18n import render
-from tests.stoneage.stoneage_helpers import GAME, new
+from tests.stoneage.stoneage_helpers import GAME, at_action, new
 
 
 def test_the_herds_fixed_size_bonuses_are_one_of_a_kind():
@@ -68,3 +68,21 @@ def test_a_player_who_chooses_not_to_pay_is_not_told_he_could_not():
     assert s["p"]["p1"]["score"] == s["p"]["p2"]["score"] == -10
     older = {"type": "starve", "player": "p3", "points": 10}  # logged before the choice was kept
     assert GAME.describe(older) == "p3 could not feed the tribe and lost 10 points."
+
+
+def test_a_game_stored_before_cards_were_drawn_face_down_still_plays():
+    """States stored before the extra card was drawn face down (3cb1967) have no "drawn" list
+    on the tribes; viewing them failed, and so did the next extra card. They load and play on:
+    their cards were all open then, and a card drawn now is the drawer's alone."""
+    s = at_action(new(2), {"card1": {"p1": 1}, "hunt": {"p2": 1}})
+    s["row"][0] = 32  # the extra card
+    s["p"]["p1"]["wood"] = 1
+    for tribe in s["p"].values():
+        del tribe["drawn"]
+    stored = GAME.restore(GAME.dump(s))
+    assert GAME.view(stored, "p2")["tribes"]["p1"]["cards"] == []
+    drawn_next = stored["deck"][0]
+    stored = GAME.play(stored, "p1", "buy card 1 pay 1 wood")
+    assert [c["id"] for c in GAME.view(stored, "p2")["tribes"]["p1"]["cards"]] == [32]
+    mine = GAME.view(stored, "p1")["tribes"]["p1"]["cards"]
+    assert [(c["id"], c["drawn"]) for c in mine] == [(32, False), (drawn_next, True)]

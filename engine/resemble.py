@@ -117,6 +117,17 @@ def unlisted_slip(word: str, candidates: frozenset[str]) -> bool:
     )
 
 
+def swapped(word: str, candidates: frozenset[str]) -> bool:
+    """Whether ``word`` of three letters or more is a candidate with two letters next to each
+    other swapped, the commonest slip, though a word itself ("tow" for "two"): after a verb
+    typed right it is the slip ("tame tow"). Linear: each swap is looked up."""
+    return len(word) >= _NAME_ALONE and any(
+        f"{word[:i]}{word[i + 1]}{word[i]}{word[i + 2 :]}" in candidates
+        for i in range(len(word) - 1)
+        if word[i] != word[i + 1]
+    )
+
+
 def _slip(word: str, candidates: frozenset[str]) -> bool:
     return near_miss(word, candidates) or unlisted_slip(word, candidates)
 
@@ -150,7 +161,8 @@ def resembles(words: Vocabulary, line: str) -> bool:
     It does when it names a thing of the game (a place, a card: "Good luck in the forest"
     does), holds a ``#N``, or begins with a verb or a slip of one ("plce", "tarde", "byu")
     whose other words are mostly the command language's or slips of them ("take 2 wood",
-    "discard forst", "lure fsh" do, "Take care" does not) and make no sentence
+    "discard forst", "lure fsh" do, "Take care" does not; after a verb typed right a word
+    with two letters swapped is a slip though it is a word: "tame tow") and make no sentence
     (:func:`_prose`: "Back in a minute" does not). A slip of a verb that is a word itself or
     too short for a :func:`near_miss` needs a word of the game after it ("tarde 1", "byu
     herd"; not "Dear all", "Moin"); a number first needs a word of the language after it
@@ -174,7 +186,10 @@ def resembles(words: Vocabulary, line: str) -> bool:
     if not sure and not any(game):
         return False  # a slip that is a word or short needs a game's word after it: "Dear all"
     understood = [
-        of or unlisted_slip(word, known) or near_miss(word, words.every_word)
+        of
+        or unlisted_slip(word, known)
+        or near_miss(word, words.every_word)
+        or (sure and swapped(word, words.every_word))
         for word, of in zip(rest, game, strict=True)
     ]
     return 2 * sum(understood) >= len(rest) and not _prose(words, found, line)
@@ -200,7 +215,10 @@ def _prose(words: Vocabulary, found: list[str], line: str) -> bool:
     foreign = [
         word
         for word in arguments
-        if word not in known and word not in words.fillers and not _slip(word, known)
+        if word not in known
+        and word not in words.fillers
+        and not _slip(word, known)
+        and not swapped(word, words.every_word)
     ]
     everyday, grammar, _short = word_lists.load()
     if everyday.isdisjoint(foreign):

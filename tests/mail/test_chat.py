@@ -78,7 +78,7 @@ TYPOS = {
     "stoneage": [
         "place 3 on forrest", "plce 3 frst", "take 2 wod", "setezn 3 Wald", "colcoar 3 bosque",
         "bonus al", "build hutt", "plase 2 in the huntign grounds", "tamd 0",
-        "herramientas ningyna", "use ht",
+        "herramientas ningyna", "use ht", "tame tow",
     ],
     "hengist": [
         "mvoe a 1b", "raid a rde", "raid a red forst", "spy a plz", "back a boatt",

@@ -6,6 +6,7 @@ import gettext
 
 import pytest
 
+import engine
 from engine.i18n import use
 from pbem.mail.commands import CommandError, Line, NewGame, Parsed, parse, parse_new_game
 
@@ -276,3 +277,12 @@ def test_a_game_is_named_by_its_name_or_title_in_any_case(typed, game):
 def test_a_misspelt_game_gets_a_suggestion(typed, meant):
     with pytest.raises(CommandError, match=f"Did you mean {meant}?"):
         parse_new_game(typed)
+
+
+@pytest.mark.parametrize(("name", "line"), [("stoneage", "tame tow")])
+def test_two_letters_swapped_after_a_verb_are_a_slip_though_a_word(name, line):
+    """ "tow" is a word, and "two" with two letters swapped: after a verb typed right it is
+    the slip, so the mail is refused with the line quoted, never the line dropped."""
+    game = engine.load(name)
+    parsed = parse(f"place 2 north\n{line}", lambda typed: game.resembles(None, None, typed))
+    assert parsed.read == ["place 2 north", line] and parsed.set_aside == []

@@ -45,3 +45,15 @@ def test_games_started_before_0007_number_their_next_move_after_their_last(tmp_p
     command.upgrade(alembic_config(url), "head")
     with Session(engine_for(url)) as session:
         assert {g.id: g.moves for g in session.scalars(select(Game))} == {1: 3, 2: 0, 3: 1}
+
+
+def test_outbox_messages_are_compressed_by_lz4_on_postgresql(postgres_settings):
+    """0008: PostgreSQL compresses the outbox's messages with lz4, not its default pglz."""
+    with engine_for(postgres_settings.database_url).connect() as connection:
+        method = connection.execute(
+            text(
+                "SELECT attcompression FROM pg_attribute"
+                " WHERE attrelid = 'outbound_mail'::regclass AND attname = 'message'"
+            )
+        ).scalar()
+    assert method == "l"

@@ -38,6 +38,11 @@ _VOID = {
     "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr",
 }  # fmt: skip
 _HIDDEN = {"script", "style", "title", "template", "noscript"}
+#: A style that hides an element from its reader (a preview line, text a client keeps out of
+#: sight): what nobody sees, nobody wrote.
+_INVISIBLE_STYLE = re.compile(
+    r"(?:^|;)(?:display:none|visibility:hidden|mso-hide:all)(?:!important)?(?:;|$)"
+)
 _QUOTE_START = "\ue000"  # private-use marks: where quoted HTML begins and ends
 _QUOTE_END = "\ue001"
 #: In reply mode, a line of its own where an ``<hr>`` stands: the rule a signature may follow.
@@ -97,7 +102,7 @@ _STYLE_READ = 50_000
 
 def html_to_text(html: str) -> str:
     """Readable text of ``html``: blocks as their reader sees them, entities decoded,
-    scripts and styles dropped."""
+    scripts, styles and hidden elements dropped."""
     return render(html, for_reply=False)
 
 
@@ -403,9 +408,9 @@ class _TextReader:
     def _kind(self, tag: str, attrs: dict) -> str | None:
         """What a start tag means: "hidden", "quote", "marker", "cut", "border" or nothing
         special."""
-        if tag in _HIDDEN:
-            return "hidden"
         style = (attrs.get("style") or "").lower().replace(" ", "")
+        if tag in _HIDDEN or "hidden" in attrs or _INVISIBLE_STYLE.search(style):
+            return "hidden"
         if "mso-list:ignore" in style:
             return "marker"
         if not self.for_reply:

@@ -1,14 +1,15 @@
 """Which of our languages a player's mail is written in: a guess, made once from their first
 mail (they change it with ``language es``).
 
-Three things tell, each counted for a language: the mail's ``Content-Language`` (its client
+Four things tell, each counted for a language: the mail's ``Content-Language`` (its client
 says what it writes), the line the client wrote above the quote ("El lun, 2 abr, Ann
-escribió:", "Am Montag schrieb Ann:", "Em seg, Ann escreveu:", "On Monday Ann wrote:") or the
-labels of a quoted header block (Asunto:, Betreff:, Assunto:), and the words of the new text:
-common words ("hola", "danke", "obrigado") and the command words of each language
-("unirse", "mitmachen", "colocar 2 norte"; not the English ones, which our mails teach every
-player). A word that several languages share counts for each in part. No library: a few words tell a language well enough, and a wrong guess is one
-``language`` command away.
+escribió:", "Am Montag schrieb Ann:", "Em seg, Ann escreveu:", "On Monday Ann wrote:") or
+above a forwarded message ("Mensagem encaminhada"), the labels of a quoted header block
+(Asunto:, Betreff:, Assunto:), and the words of the new text: common words ("hola", "danke",
+"obrigado") and the command words of each language ("unirse", "mitmachen", "colocar 2
+norte"; not the English ones, which our mails teach every player). A word that several
+languages share counts for each in part. No library: a few words tell a language well
+enough, and a wrong guess is one ``language`` command away.
 """
 
 from __future__ import annotations
@@ -49,6 +50,17 @@ _ATTRIBUTION = {
     "es": re.compile(r"\bescribi[oó]\s*:\s*$", re.IGNORECASE | re.MULTILINE),
     "de": re.compile(r"\bschrieb\b.{0,300}:\s*$", re.IGNORECASE | re.MULTILINE),
     "pt": re.compile(r"\bescreveu\s*:\s*$", re.IGNORECASE | re.MULTILINE),
+}
+#: The line a client writes above a forwarded or original message, in each language (Gmail
+#: writes it in the reader's language, its labels below it in English: "Date:", "Subject:").
+_SEPARATOR = {
+    language: re.compile(rf"^-{{2,}}\s*({words})\s*-{{2,}}\s*$", re.IGNORECASE | re.MULTILINE)
+    for language, words in {
+        "en": "original message|forwarded message",
+        "es": "mensaje original|mensaje reenviado",
+        "de": "ursprüngliche nachricht|weitergeleitete nachricht|ursprüngliche mail",
+        "pt": "mensagem original|mensagem encaminhada",
+    }.items()
 }
 #: The labels of a quoted header block that only one language writes.
 _HEADER_LABELS = {
@@ -112,8 +124,9 @@ def scores(message: Message, new_text: str) -> Counter:
         found[header] += HEADER_WEIGHT
     body = body_text(message)[:READ_AT_MOST]
     for language in LANGUAGES:
-        if _ATTRIBUTION[language].search(body) or _HEADER_LABELS[language].search(body):
-            found[language] += QUOTE_WEIGHT
+        for signs in (_ATTRIBUTION, _HEADER_LABELS, _SEPARATOR):
+            if signs[language].search(body):
+                found[language] += QUOTE_WEIGHT
     words = _words()
     for word in _WORD.findall(fold(_ADDRESS.sub(" ", new_text))):
         found.update(words.get(word, {}))

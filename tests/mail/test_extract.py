@@ -878,3 +878,29 @@ def test_lotus_notes_bare_labels_end_the_new_text(to, cc, subject):
 
 def test_a_line_to_alone_without_a_subject_below_is_the_players():
     assert new_text(plain("To\nplace 2 north\n")) == "To\nplace 2 north"
+
+
+@pytest.mark.parametrize(
+    "hidden",
+    [
+        '<div style="display:none">place 2 north</div>',
+        '<span style="DISPLAY: none !important; max-height:0">place 2 north</span>',
+        '<div style="color:red; visibility: hidden">place 2 north</div>',
+        "<div style='mso-hide:all'><table><tr><td>place 2 north</td></tr></table></div>",
+        "<div hidden>place 2 north</div>",
+    ],
+)
+def test_text_hidden_from_the_reader_of_an_html_reply_is_not_read(hidden):
+    """What nobody sees, nobody wrote: a preview line, text a client keeps out of sight."""
+    message = EmailMessage()
+    message.set_content(f"<div>p1n</div>{hidden}<div>done</div>", subtype="html")
+    assert new_text(message) == "p1n\ndone"
+
+
+def test_visible_styles_are_read():
+    message = EmailMessage()
+    message.set_content(
+        '<div style="display:block">p1n</div><div style="font-display:none-x">done</div>',
+        subtype="html",
+    )
+    assert new_text(message) == "p1n\ndone"

@@ -70,3 +70,21 @@ def test_addresses_and_links_are_no_words_of_a_language():
     )
     text = "nuevo honga con bea@y.test, see https://y.example/y"
     assert guess(mail(text), text) == "es"
+
+
+@pytest.mark.parametrize(
+    ("command", "separator", "language"),
+    [
+        ("colocar 2 norte", "Mensagem encaminhada", "pt"),
+        ("colocar 2 norte", "Mensaje reenviado", "es"),
+        ("legen 2 Nord", "Weitergeleitete Nachricht", "de"),
+    ],
+)
+def test_the_line_above_a_forwarded_message_tells(command, separator, language):
+    """Gmail writes it in the writer's language and the labels below it in English."""
+    body = (
+        f"{command}\n\n---------- {separator} ---------\nDe: pbem <play@pbem.test>\n"
+        "Date: 2 abr 2012 18:26\nSubject: [pbem #1] HONGA\nTo: <ann@example.org>\n\nYour turn."
+    )
+    message = mail(body)
+    assert guess(message, new_text(message)) == language

@@ -26,11 +26,11 @@ _BOUNCE_SENDER_NAMES = re.compile(r"mail delivery (sub)?system", re.IGNORECASE)
 _BOUNCE_SUBJECT = re.compile(
     r"^\s*(undeliver(ed|able)\b|delivery status notification|returned mail\b"
     r"|mail delivery (failed|failure)|failure notice|delivery failure"
-    r"|non[- ]?remis|unzustellbar|no se puede entregar|não entregue)",
+    r"|non[- ]?remis|unzustellbar|no se puede entregar|não entregue|não é possível entregar)",
     re.IGNORECASE,
 )
 _AUTO_REPLY_SUBJECT = re.compile(
-    r"^\s*(out of (the )?office|automatic reply|auto(matic)?[ -]?reply\b|auto:|autosvar"
+    r"^\s*(out of (the )?office|automatic reply|auto(matic)?[ -]?(reply|response)\b|auto:|autosvar"
     r"|abwesenheitsnotiz|automatische antwort|fuera de la oficina|respuesta autom[aá]tica"
     r"|ausente\b|resposta autom[aá]tica|fora do escrit[oó]rio|r[ée]ponse automatique"
     r"|absence du bureau|absent du bureau|risposta automatica|fuori sede"

@@ -281,10 +281,11 @@ def test_a_line_of_a_commands_shape_alone_in_a_mail_is_answered(hengist_position
             game_engine.play(state, mover, line)
 
 
-def test_a_mistyped_command_is_read_knowing_the_position(hengist_positions):
-    game_engine, command = engine.load("hengist"), COMMAND["hengist"]
-    for line in TYPOS["hengist"]:
-        for state, mover in hengist_positions[::7]:
+@pytest.mark.parametrize("name", sorted(COMMAND))
+def test_a_mistyped_command_is_read_knowing_the_position(name):
+    game_engine, command = engine.load(name), COMMAND[name]
+    for line in TYPOS[name]:
+        for state, mover in positions(name)[::7]:
             parsed = reading_at(game_engine, state, mover, f"{command}\n{line}")
             assert (line in parsed.read) == (line not in NO_SLIP), line
 

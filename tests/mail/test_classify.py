@@ -109,6 +109,8 @@ def test_other_auto_response_suppress_values_are_normal():
         "Réponse automatique : HONGA #12",
         "Risposta automatica: HONGA #12",
         "Automatisch antwoord: HONGA #12",
+        "Auto Response: HONGA #12",
+        "Automatic Response: HONGA #12",
         "Автоответ: HONGA #12",
     ],
 )
@@ -157,6 +159,7 @@ def test_mail_from_the_mailer_daemon_is_a_bounce(sender):
         "Mail delivery failed: returning message to sender",
         "failure notice",
         "Returned mail: see transcript for details",
+        "Não é possível entregar: [pbem #1] HONGA",
     ],
 )
 def test_bounce_subjects(subject):

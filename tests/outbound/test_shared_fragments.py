@@ -106,3 +106,27 @@ def test_every_reader_gets_what_their_view_alone_renders(kind, players, options)
                     f"mail/{kind}/board.{ext}", "en", view=view, seat_colours=colours
                 )
                 assert together[name] == alone, (kind, n, name, ext)
+
+
+@pytest.mark.parametrize("locale", ["en", "es", "de", "pt"])
+def test_fragments_kept_from_other_positions_and_readers_change_nothing(locale):
+    """A reader's HONGA board rendered with the fragments kept from every earlier position and
+    reader (the areas, the trade cards, placements of a card another reader held) is the board
+    rendered with nothing kept, in every language."""
+    i18n.forget_shared()
+    kept = []
+    for n, (game, names, state) in enumerate(positions("honga", 4, {}, seed=5)):
+        if n % 3:
+            continue
+        for name in names:
+            view = game.view(state, name)
+            colours = pictures.seat_colours(view["players"])
+            for ext in ("txt", "html"):
+                board = i18n.render(
+                    f"mail/honga/board.{ext}", locale, view=view, seat_colours=colours
+                )
+                kept.append((view, colours, ext, board))
+    for view, colours, ext, board in kept[::5]:
+        i18n.forget_shared()
+        alone = i18n.render(f"mail/honga/board.{ext}", locale, view=view, seat_colours=colours)
+        assert board == alone

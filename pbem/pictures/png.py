@@ -47,7 +47,7 @@ def write(image: Image.Image) -> bytes:
     if image.mode != "P":
         raise ValueError(f"a palette image is written, not {image.mode}")
     width, height = image.size
-    pixels = image.tobytes()
+    pixels = memoryview(image.tobytes())  # bands and rows are views, never copies
     stride = width * BAND_ROWS
     pieces, adler = [], 1
     for start in range(0, len(pixels), stride):
@@ -68,7 +68,7 @@ def write(image: Image.Image) -> bytes:
     )
 
 
-def _band(pixels: bytes, width: int) -> tuple[bytes, int, int]:
+def _band(pixels: memoryview, width: int) -> tuple[bytes, int, int]:
     """One band's rows (each after its filter byte, 0: none) deflated, their Adler-32 and
     length; kept by the digest of the pixels."""
     key = xxhash.xxh3_128_digest(pixels, _SEED) + width.to_bytes(4, "big")
@@ -77,7 +77,7 @@ def _band(pixels: bytes, width: int) -> tuple[bytes, int, int]:
         if found is not None:
             _bands.move_to_end(key)
             return found
-    rows = b"".join(b"\0" + pixels[i : i + width] for i in range(0, len(pixels), width))
+    rows = b"\0" + b"\0".join([pixels[i : i + width] for i in range(0, len(pixels), width)])
     deflate = zlib_ng.compressobj(LEVEL, zlib_ng.DEFLATED, -15)
     found = (
         deflate.compress(rows) + deflate.flush(zlib_ng.Z_SYNC_FLUSH),

@@ -35,6 +35,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from email.utils import format_datetime, make_msgid
+from functools import lru_cache
 
 import jinja2
 
@@ -172,8 +173,10 @@ def _subject(kind: str, thread: Thread, locale: str, values: dict) -> str:
     return thread.subject
 
 
+@lru_cache(maxsize=64)
 def about_template(game: str | None) -> str:
-    """The game's words for invitations (``mail/<game>/about.txt``), or the empty default."""
+    """The game's words for invitations (``mail/<game>/about.txt``), or the empty default
+    (looked for once per process: templates are compiled once, too)."""
     own = f"mail/{game}/about.txt"
     return own if game and (TEMPLATES_DIR / own).is_file() else "mail/_about.txt"
 

@@ -101,11 +101,13 @@ def menu(commands: list[str]) -> list[Group]:
 
 def mailto(address: str, subject: str, version: int | None, command: str) -> str:
     """A link that opens a mail to ``address`` saying ``#version`` (when known) and ``command``."""
-    body = command if version is None else f"#{version}\r\n{command}"
-    return f"mailto:{address}?subject={_quoted(subject)}&body={quote(body)}"
+    guard = "" if version is None else _quoted(f"#{version}\r\n")
+    return f"mailto:{address}?subject={_quoted(subject)}&body={guard}{_quoted(command)}"
 
 
-@lru_cache(maxsize=256)
-def _quoted(subject: str) -> str:
-    """``subject`` quoted for a link (cached: every button of a mail has the game's subject)."""
-    return quote(subject)
+@lru_cache(maxsize=1024)
+def _quoted(text: str) -> str:
+    """``text`` quoted for a link, each character on its own, so the pieces of a body quoted
+    apart join into the body quoted (cached: every button of a mail has the game's subject,
+    and the same commands come back in every mail of a game)."""
+    return quote(text)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from urllib.parse import unquote
+from urllib.parse import quote, unquote
 
 import pytest
 
@@ -46,6 +46,19 @@ def test_a_link_answers_with_the_guard_and_the_command():
     assert unquote(fields["body"]) == "#7\r\nplace 1 north"
     assert unquote(fields["subject"]) == "[pbem #3] HONGA — ann, bob"
     assert "body=join" in mailto("play+tok@pbem.test", "x", None, "join")
+
+
+@pytest.mark.parametrize("version", [None, 0, 7, 1234])
+@pytest.mark.parametrize(
+    "command", ["place 1 north", "pagar tablero", "zahle Herde 2", "ção ü/?&=#%+", ""]
+)
+def test_a_link_quotes_its_body_whole(version, command):
+    """The guard and the command, quoted apart (and cached), are the body quoted whole."""
+    body = command if version is None else f"#{version}\r\n{command}"
+    subject = "[pbem #3] HONGA — ann, bob/ü"
+    assert mailto("play+tok@pbem.test", subject, version, command) == (
+        f"mailto:play+tok@pbem.test?subject={quote(subject)}&body={quote(body)}"
+    )
 
 
 def test_where_two_numbers_vary_the_rows_follow_the_one_that_makes_fewer():

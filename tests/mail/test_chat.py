@@ -240,6 +240,7 @@ def plain(body: str) -> EmailMessage:
 SHAPED_CHAT = [
     "Move a muscle", "Return a favour", "Vuelvo a las nueve", "Vuelve a intentarlo",
     "Land a job", "Mueve a la izquierda", "Pass a note", "Raid a fridge", "Go a long way",
+    "Passa a bola", "Olha a hora", "Volta a ligar", "Espia a vizinha",
 ]  # fmt: skip
 #: Lines of the same shape that are no slip of any command of the game: beside moves they
 #: are set aside like that chat, alone in a mail they are answered (the game's refusal).

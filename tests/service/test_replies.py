@@ -217,3 +217,40 @@ def test_a_name_one_slip_from_a_game_verb_signs_the_mail(service):
     mine = [m for m in sent if m.to_address == service.seat(game_id, mover)["address"]]
     echo = flat(text_of(mine[0]))
     assert said("pt", "I left aside: %(lines)s", lines="Olá / Beijos, / Pilar") in echo
+
+
+#: Chat of exactly the shape of a Hengist command ("a" is a party), in the players' languages.
+SHAPED = {
+    "en": ("Hi Bob,", "Move a muscle", "Cheers"),
+    "es": ("Hola Bob:", "Vuelvo a las nueve", "Saludos"),
+    "pt": ("Olá,", "Passa a bola", "Abraços"),
+}
+
+
+@pytest.mark.parametrize("language", SHAPED)
+def test_chat_of_a_commands_shape_beside_the_moves_is_left_aside_knowing_the_position(
+    service, language
+):
+    greeting, chat, sign_off = SHAPED[language]
+    game_id = service.new_game("hengist")
+    mover = service.to_move(game_id)[0]
+    lines = service.turn_of(game_id, mover)
+    assert engine.load("hengist").resembles(None, None, chat)  # its shape is a command's
+    body = "\n".join([greeting, chat, *lines, "", sign_off])
+    sent = service.deliver(service.reply(game_id, mover, body))
+    assert service.game(game_id)[0].version == 2
+    mine = next(m for m in sent if m.to_address == service.seat(game_id, mover)["address"])
+    left = said(language, "I left aside: %(lines)s", lines=f"{greeting} / {chat} / {sign_off}")
+    assert left in flat(text_of(mine))
+
+
+def test_chat_of_a_commands_shape_alone_is_answered_as_a_try(service):
+    """Nothing else in the mail reads as a command: the line is read by its shape, and the
+    answer quotes it, says why and lists what may be written now."""
+    game_id = service.new_game("hengist")
+    mover = service.to_move(game_id)[0]
+    sent = service.deliver(service.reply(game_id, mover, "Hi Bob,\nMove a muscle\nCheers"))
+    assert [m.kind for m in sent] == ["error"]
+    answer = flat(text_of(sent[0]))
+    assert "> Move a muscle" in answer and said("en", "What you may write now:") in answer
+    assert service.game(game_id)[0].version == 1

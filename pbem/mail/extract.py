@@ -55,16 +55,18 @@ def _bodies(message: Message) -> tuple[str, str]:
     return "\n".join(found["text/plain"]), "\n".join(found["text/html"])
 
 
-def _inline_parts(part: Message, depth: int = 0):
+def _inline_parts(part: Message, depth: int = 0, whole: bool = True):
     """Leaf parts in order, skipping attachments and attached messages; the message an
-    S/MIME signature wraps (:func:`pbem.mail.mime.wrapped`) read in its place."""
-    inner = mime.wrapped(part, depth)
+    S/MIME signature wraps (:func:`pbem.mail.mime.wrapped`) read in its place where it is
+    the ``whole`` mail (or what a ``multipart/signed`` signs), no signed file attached."""
+    inner = mime.wrapped(part, depth) if whole else None
     if inner is not None:
         yield from _inline_parts(inner, depth + 1)
     elif part.is_multipart():
-        for child in part.get_payload():
+        signed = whole and part.get_content_type() == "multipart/signed"
+        for index, child in enumerate(part.get_payload()):
             if isinstance(child, Message) and child.get_content_maintype() != "message":
-                yield from _inline_parts(child, depth)
+                yield from _inline_parts(child, depth, signed and index == 0)
     elif part.get_content_disposition() != "attachment":
         yield part
 

@@ -82,8 +82,13 @@ _SEALED = ("enveloped-data", "authenveloped-data", "enveloped_data", "authentica
 
 
 def smime(part: Message) -> bool:
-    """Whether ``part`` is an S/MIME structure (signed, compressed or encrypted), no text."""
-    return part.get_content_type() in _SMIME
+    """Whether ``part`` is an S/MIME structure (signed, compressed or encrypted), no text: by
+    its type, or an ``smime.p7m`` some gateways send as ``application/octet-stream``."""
+    kind = part.get_content_type()
+    return kind in _SMIME or (
+        kind == "application/octet-stream"
+        and str(part.get_filename() or "").lower().endswith(".p7m")
+    )
 
 
 def wrapped(part: Message, depth: int = 0) -> EmailMessage | None:
@@ -105,12 +110,16 @@ def wrapped(part: Message, depth: int = 0) -> EmailMessage | None:
             return None
     except (ValueError, TypeError, KeyError, OSError):
         return None
-    return parse(content) if isinstance(content, bytes) else None
+    if not isinstance(content, bytes):
+        return None
+    inner = parse(content)
+    return inner if "Content-Type" in inner else None  # a MIME entity, no signed document
 
 
 def encrypted(message: Message) -> bool:
-    """Whether the text of ``message`` is encrypted: S/MIME enveloped data (in any part, or
-    inside a signature), or PGP/MIME (``multipart/encrypted``)."""
+    """Whether the text of ``message`` is encrypted: the message itself (or what its
+    signature wraps) is S/MIME enveloped data or PGP/MIME (``multipart/encrypted``). An
+    encrypted file attached to a readable text is no encrypted mail."""
     return _sealed(message, 0)
 
 
@@ -119,11 +128,10 @@ def _sealed(part: Message, depth: int) -> bool:
         return False
     if part.get_content_type() == "multipart/encrypted":
         return True
-    if part.is_multipart():
+    if part.get_content_type() == "multipart/signed":
         payload = part.get_payload()
-        return isinstance(payload, list) and any(
-            isinstance(child, Message) and _sealed(child, depth + 1) for child in payload
-        )
+        first = payload[0] if isinstance(payload, list) and payload else None
+        return isinstance(first, Message) and _sealed(first, depth + 1)
     if not smime(part):
         return False
     kind = str(part.get_param("smime-type", "")).lower()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import zlib
 from email import message_from_bytes, policy
+from email.message import Message
 from pathlib import Path
 
 import pytest
@@ -144,3 +145,36 @@ def test_the_corpus_encrypted_reply_made_by_openssl_is_told():
     assert mime.encrypted(mime.parse(raw))
     for name in ("outlook_smime_opaque_es", "kmail_smime_opaque_en", "outlook_smime_es"):
         assert not mime.encrypted(mime.parse((CORPUS / f"{name}.eml").read_bytes()))
+
+
+def test_an_opaque_signature_sent_as_octet_stream_is_read():
+    """Some gateways label the ``smime.p7m`` ``application/octet-stream``: its name tells."""
+    message = mail(signed(TEXT), "application/octet-stream", "")
+    assert new_text(message) == "Hi Bob,\n\nplace 1 north\ndone"
+    assert mime.encrypted(mail(enveloped(), "application/octet-stream", ""))
+
+
+def attached(der: bytes, name: str) -> Message:
+    """A plain reply with a PKCS#7 file attached (an Italian signed PDF is "x.pdf.p7m")."""
+    raw = (
+        b"From: ann@example.org\r\nTo: play@pbem.test\r\nMIME-Version: 1.0\r\n"
+        b'Content-Type: multipart/mixed; boundary="b"\r\n\r\n--b\r\n'
+        b"Content-Type: text/plain\r\n\r\np1n\r\ndone\r\n--b\r\n"
+        + f'Content-Type: application/pkcs7-mime; name="{name}"\r\n'.encode()
+        + f'Content-Disposition: attachment; filename="{name}"\r\n'.encode()
+        + b"Content-Transfer-Encoding: base64\r\n\r\n"
+        + base64.encodebytes(der)
+        + b"--b--\r\n"
+    )
+    return message_from_bytes(raw, policy=policy.default)
+
+
+def test_a_signed_or_encrypted_file_attached_to_a_text_is_no_text_and_no_encrypted_mail():
+    for der in (signed(TEXT), enveloped()):
+        message = attached(der, "contract.pdf.p7m")
+        assert new_text(message) == "p1n\ndone" and not mime.encrypted(message)
+
+
+def test_a_signed_document_that_is_no_mime_entity_reads_as_nothing():
+    message = mail(signed(b"%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nplace 2 north\n"))
+    assert new_text(message) == "" and not mime.encrypted(message)

@@ -37,7 +37,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from jinja2 import nodes
 from jinja2.visitor import NodeTransformer
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from engine import i18n as engine_i18n
 from engine.frozen import FrozenDict
@@ -153,11 +153,38 @@ def quote(text: str, width: int = 72) -> str:
     return "\n".join(f"> {line}".rstrip() for line in wrap(text, width - 2).splitlines() or [""])
 
 
+#: a sentence whose every placeholder is ``%(name)s`` (or ``%%``)
+_NAMED_STRINGS = re.compile(r"(?:[^%]|%%|%\([^()]*\)s)*", re.DOTALL)
+
+
+@lru_cache(maxsize=4096)
+def _named_strings_only(sentence: str) -> bool:
+    return _NAMED_STRINGS.fullmatch(sentence) is not None
+
+
+def _interpolated(sentence: str, values: dict, autoescape: bool) -> str:
+    """``sentence % values`` as Jinja2's newstyle gettext does it: in an autoescaped template
+    the sentence is markup and each value is escaped. markupsafe's ``Markup % values`` wraps
+    every value in a helper that escapes it when formatted; where every placeholder is
+    ``%(name)s`` the values are escaped first and the sentence formatted once (the same text,
+    a third of the time)."""
+    if not autoescape:
+        return sentence % values
+    if not _named_strings_only(sentence):
+        return Markup(sentence) % values
+    return Markup(sentence % {key: escape(value) for key, value in values.items()})
+
+
+@jinja2.pass_eval_context
+def _interpolate(eval_ctx, sentence: str, values: dict) -> str:
+    """``sentence % values`` in a template, escaped where it autoescapes (a filter)."""
+    return _interpolated(sentence, values, eval_ctx.autoescape)
+
+
 @jinja2.pass_eval_context
 def _gettext(eval_ctx, string: str, **variables) -> str:
     """``_(string)`` as Jinja2's newstyle gettext does it, as a filter (``string|gettext``)."""
-    rv = engine_i18n._(string)
-    return (Markup(rv) if eval_ctx.autoescape else rv) % variables
+    return _interpolated(engine_i18n._(string), variables, eval_ctx.autoescape)
 
 
 @jinja2.pass_eval_context
@@ -165,7 +192,7 @@ def _pgettext(eval_ctx, string: str, context: str, **variables) -> str:
     """``pgettext(context, string)`` as Jinja2's newstyle pgettext, as a filter."""
     variables.setdefault("context", context)
     rv = engine_i18n.pgettext(context, string)
-    return (Markup(rv) if eval_ctx.autoescape else rv) % variables
+    return _interpolated(rv, variables, eval_ctx.autoescape)
 
 
 @jinja2.pass_eval_context
@@ -173,7 +200,7 @@ def _ngettext(eval_ctx, num: int, singular: str, plural: str, **variables) -> st
     """``ngettext(singular, plural, num)`` as Jinja2's newstyle ngettext, as a filter."""
     variables.setdefault("num", num)
     rv = engine_i18n.ngettext(singular, plural, num)
-    return (Markup(rv) if eval_ctx.autoescape else rv) % variables
+    return _interpolated(rv, variables, eval_ctx.autoescape)
 
 
 #: gettext function -> (its filter's name, the index of the argument the filter is applied to)
@@ -186,8 +213,9 @@ _AS_FILTERS = {
 
 class _Translated(NodeTransformer):
     """``_("literal", name=value...)`` replaced by the active catalogue's translation,
-    formatted with the values as Jinja2's newstyle gettext does (``%`` with a dict, markup
-    in autoescaped templates, so the values are escaped and the sentence is not).
+    formatted with the values as Jinja2's newstyle gettext does (the ``interpolate`` filter:
+    ``%`` with a dict, markup in autoescaped templates, so the values are escaped and the
+    sentence is not).
 
     Every other ``_(...)``, ``pgettext(...)`` and ``ngettext(...)`` becomes a filter doing the
     same (``value|gettext``): a call in a template goes through Jinja2's ``Context.call``,
@@ -216,9 +244,13 @@ class _Translated(NodeTransformer):
         if not node.kwargs:
             return nodes.MarkSafeIfAutoescape(nodes.Const(sentence % {}), lineno=node.lineno)
         values = [nodes.Pair(nodes.Const(k.key), k.value, lineno=k.lineno) for k in node.kwargs]
-        return nodes.Mod(
-            nodes.MarkSafeIfAutoescape(nodes.Const(sentence), lineno=node.lineno),
-            nodes.Dict(values, lineno=node.lineno),
+        return nodes.Filter(
+            nodes.Const(sentence),
+            "interpolate",
+            [nodes.Dict(values, lineno=node.lineno)],
+            [],
+            None,
+            None,
             lineno=node.lineno,
         )
 
@@ -318,7 +350,9 @@ def mail_environment() -> jinja2.Environment:
     env.filters["quote"] = quote
     env.filters["columns"] = columns
     env.filters["only"] = only
-    env.filters.update(gettext=_gettext, pgettext=_pgettext, ngettext=_ngettext)
+    env.filters.update(
+        gettext=_gettext, pgettext=_pgettext, ngettext=_ngettext, interpolate=_interpolate
+    )
     env.globals["shared"] = shared
     env.globals["term"] = str  # a game's word as the reader writes it: compose gives the game's
     return env

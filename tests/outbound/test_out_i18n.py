@@ -11,6 +11,7 @@ from pathlib import Path
 import jinja2
 import pytest
 from babel.messages.pofile import read_po, write_po
+from markupsafe import Markup
 
 from engine.i18n import _, language, use
 from pbem import i18n
@@ -225,6 +226,28 @@ def test_sentences_translated_when_compiled_read_as_gettext_gives_them(sentences
         with use(shouting):
             shouted = i18n.mail_environment().get_template("mail/test/sentence.html")
             assert shouted.render(who="<i>") == "TOM & JERRY &lt;i&gt; & CO 100%"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "values"),
+    [
+        (
+            "%(title)s, game #%(id)s, position #%(version)s",
+            {"title": "<A&B>", "id": 3, "version": 9},
+        ),
+        ("%(who)s, 100%% 'yours' \"&\"", {"who": Markup("<i>ann</i>")}),
+        ("%(n)s %(x)s %(b)s", {"n": None, "x": 1.5, "b": True}),
+        ("nothing to fill in", {}),
+        ("%(n)d left, %(w)r", {"n": 3, "w": "<"}),
+        ("%(n)s\n%(m)s", {"n": "a\nb", "m": "'"}),
+    ],
+)
+def test_a_sentence_is_filled_in_as_markup_fills_it_in(sentence, values):
+    """In HTML a sentence's values are escaped and the sentence is not, as ``Markup % values``
+    does it (done at once where every placeholder is ``%(name)s``); in text, plain ``%``."""
+    filled = i18n._interpolated(sentence, values, autoescape=True)
+    assert filled == Markup(sentence) % values and isinstance(filled, Markup)
+    assert i18n._interpolated(sentence, values, autoescape=False) == sentence % values
 
 
 def test_locales_without_a_catalogue_share_one_compiled_template():

@@ -12,6 +12,7 @@ from its moves, no mail answered twice.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import email
 import email.policy
@@ -51,17 +52,38 @@ SEND_LEASE = 20
 
 
 class Capture:
-    """The players' mail server: every delivery the service makes, in order."""
+    """The players' mail server: every delivery the service makes, in order. After ``hold``
+    the next delivery is kept and its 250 waits until ``release``: its sender sits between
+    handing a mail to the relay and hearing that the relay took it."""
 
     def __init__(self):
         self.lock = threading.Lock()
         self.mails: list[tuple[str, EmailMessage]] = []
+        self._holding = threading.Event()
+        self.held = threading.Event()  # a delivery waits (its Message-ID in ``held_id``)
+        self.held_id = ""
+        self._released = threading.Event()
 
     async def handle_DATA(self, server, session, envelope):
         message = email.message_from_bytes(envelope.content, policy=email.policy.default)
         with self.lock:
             self.mails.extend((rcpt.lower(), message) for rcpt in envelope.rcpt_tos)
+        if self._holding.is_set():  # the relay has the mail; its 250 waits
+            self._holding.clear()
+            self.held_id = str(message["Message-ID"])
+            self.held.set()
+            while not self._released.is_set():
+                await asyncio.sleep(0.01)
         return "250 OK"
+
+    def hold(self) -> None:
+        """Hold the next delivery until :meth:`release`."""
+        self._released.clear()
+        self.held.clear()
+        self._holding.set()
+
+    def release(self) -> None:
+        self._released.set()
 
     def all(self) -> list[tuple[str, EmailMessage]]:
         with self.lock:

@@ -18,7 +18,7 @@ import pytest
 from sqlalchemy import select
 
 from pbem.db import transaction
-from pbem.models import Game
+from pbem.models import Game, OutboundMail, now
 
 from .harness import DOMAIN, Players, at_once, check, new_games, to_service
 
@@ -55,6 +55,58 @@ def test_a_worker_sigkilled_mid_move(stack):
 
     seen = played(stack, once, during=kill, redelivered_ok=True)
     assert seen["killed"] == REPLIES // 8
+    assert seen["statuses"] == {"done": REPLIES}
+
+
+def held_answer(stack) -> OutboundMail:
+    """The outbox row of the delivery the capture server holds, once one comes."""
+    assert stack.capture.held.wait(30), "no delivery came to be held"
+    with transaction(stack.database_url) as session:
+        row = session.scalar(
+            select(OutboundMail).where(OutboundMail.message_id == stack.capture.held_id)
+        )
+    assert (row.status, row.attempts) == ("pending", 0) and row.next_attempt > now(), (
+        "a mail the relay is taking is claimed (leased), not yet recorded"
+    )
+    return row
+
+
+def test_a_worker_sigkilled_while_the_relay_takes_a_mails_answers(stack):
+    """Four times the worker dies while the relay holds a mail's answer before its 250 (the
+    move and its answers' claim committed, nothing recorded): the relay keeps that mail; once
+    the lease has run out the sweeper sends what was not recorded, the held mail a second time
+    (at least once), every other answer of the move once, and the games play on."""
+    held = []
+
+    def kill(n):
+        if n % 10 == 0:
+            stack.capture.hold()
+            held.append(held_answer(stack).message_id)
+            stack.kill_worker()
+            stack.start_worker()
+            stack.capture.release()
+
+    seen = played(stack, once, during=kill, redelivered_ok=True)
+    assert seen["statuses"] == {"done": REPLIES} and len(held) == REPLIES // 10
+    delivered = Counter(str(m["Message-ID"]) for _rcpt, m in stack.capture.all())
+    assert all(delivered[message_id] == 2 for message_id in held)
+
+
+def test_postgres_stopped_while_the_relay_takes_a_mails_answers(stack):
+    """Twice PostgreSQL stops (its connections cut) while the relay holds a mail's answer
+    before its 250, and is back a second after the relay took it: the worker records what
+    the relay took when the database is back, and every mail goes out exactly once."""
+
+    def outage(n):
+        if n in (12, 28):
+            stack.capture.hold()
+            held_answer(stack)
+            stack.postgres.stop()
+            stack.capture.release()
+            time.sleep(1)
+            stack.postgres.start()
+
+    seen = played(stack, once, during=outage)
     assert seen["statuses"] == {"done": REPLIES}
 
 

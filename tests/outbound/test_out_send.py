@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import dataclasses
 import mailbox
 import socket
 import sqlite3
+import threading
 import time
 from datetime import UTC, datetime, timedelta
 from email import message_from_bytes, policy
@@ -14,6 +16,8 @@ from email import message_from_bytes, policy
 import pytest
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import AuthResult
+from alembic import command
+from celery.exceptions import SoftTimeLimitExceeded
 from sqlalchemy import event, select, text, update
 from sqlalchemy.exc import OperationalError
 
@@ -23,6 +27,7 @@ from pbem.mail import send
 from pbem.mail.accept import accept
 from pbem.mail.compose import compose, thread_for
 from pbem.mail.outbox import pending_ids, queue
+from pbem.migrate import alembic_config
 from pbem.models import InboundMail, OutboundMail, now
 from tests.conftest import DATABASES
 from tests.service.conftest import Service
@@ -432,13 +437,14 @@ def test_the_answers_to_a_mail_go_out_over_one_connection_in_two_commits(relayed
 # -- a mail's answers: claimed in the move's transaction, sent by the same task ---------------
 
 
-def stored_move(settings) -> tuple[Service, int]:
+def stored_move(settings, players: int = 2, above: str = "") -> tuple[Service, int]:
     """A started HONGA game whose first mails are marked sent (``sent`` left empty), and a
-    stored reply of the player to move; (the test's service, the reply's inbound id)."""
+    stored reply of the player to move (``above`` its first lines); (the test's service, the
+    reply's inbound id)."""
     service = Service(settings)
-    game_id = service.new_game()
+    game_id = service.new_game(players=players)
     mover = service.to_move(game_id)[0]
-    raw = service.reply(game_id, mover, service.legal(game_id, mover)[0])
+    raw = service.reply(game_id, mover, above + service.legal(game_id, mover)[0])
     with transaction(settings.database_url) as session:
         session.execute(update(OutboundMail).values(status="sent"))
         return service, accept(session, raw, "smtp").id
@@ -519,3 +525,179 @@ def test_a_lost_move_commit_sends_nothing_and_the_mail_is_answered_once(relayed)
     assert answered and sorted(e.rcpt_tos[0] for e in handler.envelopes) == sorted(answered)
     assert jobs.answer_inbound(settings, inbound_id) == []  # the broker's redelivery
     assert len(handler.envelopes) == len(answered)
+
+
+class RefusingInPart(Collector):
+    """Answers 451 to the ``busy`` address, and cuts the connection in the DATA of the
+    ``cut`` one before its 250 (the relay keeps nothing of it)."""
+
+    def __init__(self, busy: str, cut: str):
+        super().__init__()
+        self.busy, self.cut = busy, cut
+
+    async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
+        if address == self.busy:
+            self.attempts += 1
+            return "451 4.2.1 mailbox busy, try later"
+        return await super().handle_RCPT(server, session, envelope, address, rcpt_options)
+
+    async def handle_DATA(self, server, session, envelope):
+        if self.cut in envelope.rcpt_tos:
+            self.cut = ""
+            server.transport.close()
+            return "250 never heard"
+        return await super().handle_DATA(server, session, envelope)
+
+
+def test_a_batch_the_relay_refuses_in_part_records_each_mail_by_its_answer(relayed, smtp):
+    """One batch meets a 451, a 550 and a connection cut in DATA: the mails the relay took
+    are sent, the 5xx one failed, the 451 and the cut one pending until their backoff (the
+    rest going on a fresh connection each time); then those two go out once, nothing twice."""
+    handler = RefusingInPart(busy="ann1@example.org", cut="ann3@example.org")
+    handler.no_such_user.add("ann2@example.org")
+    settings = dataclasses.replace(relayed[0], smtp_url=smtp(handler).smtp_url)
+    ids = queued_in(settings, 5)
+    at = now()
+    assert jobs.send_outbound(settings, ids, at) == dict(
+        zip(ids, ["sent", "pending", "failed", "pending", "sent"], strict=True)
+    )
+    with transaction(settings.database_url) as session:
+        rows = {row.id: row for row in session.scalars(select(OutboundMail))}
+    assert [rows[i].attempts for i in ids] == [0, 1, 1, 1, 0]
+    assert "451" in rows[ids[1]].last_error and "550" in rows[ids[2]].last_error
+    assert "SMTPServerDisconnected" in rows[ids[3]].last_error
+    assert handler.connections == 4  # opened again after each mail that failed
+    assert jobs.send_outbound(settings, ids, at + timedelta(seconds=30)) == {}  # backoff
+    handler.busy = ""
+    assert jobs.send_outbound(settings, ids, at + send.backoff(1)) == {
+        ids[1]: "sent",
+        ids[3]: "sent",
+    }
+    assert sorted(e.rcpt_tos[0] for e in handler.envelopes) == [
+        "ann0@example.org", "ann1@example.org", "ann3@example.org", "ann4@example.org"
+    ]  # fmt: skip
+
+
+def test_the_soft_time_limit_in_a_mails_delivery_records_what_went_and_fails_nothing(
+    relayed, monkeypatch, time_machine
+):
+    """Celery's soft time limit strikes while a mail's answers go to the relay (the move
+    committed): the answers the relay took are recorded sent, the mail stays done (its sender
+    is not told that nothing was applied), the answers not yet sent stay leased and go out
+    once after the lease."""
+    settings, handler = relayed
+    _service, inbound_id = stored_move(settings, 3, "say good luck\n")  # three answers
+    moved = now()
+    time_machine.move_to(moved, tick=False)
+    real_send = send.Relay.send
+
+    def out_of_time_at_the_second(relay, to, data):
+        if handler.envelopes:
+            raise SoftTimeLimitExceeded()
+        real_send(relay, to, data)
+
+    monkeypatch.setattr(send.Relay, "send", out_of_time_at_the_second)
+    with pytest.raises(SoftTimeLimitExceeded):
+        jobs.answer_inbound(settings, inbound_id)
+    monkeypatch.undo()
+    with transaction(settings.database_url) as session:
+        mail = session.get(InboundMail, inbound_id)
+        assert (mail.status, mail.attempts, mail.error) == ("done", 0, "")
+        answers = session.execute(
+            select(OutboundMail.id, OutboundMail.status, OutboundMail.kind).where(
+                OutboundMail.sent.is_not(None) | (OutboundMail.status != "sent")
+            )
+        ).all()
+    assert "notice" not in {kind for _id, _status, kind in answers}  # no "could not handle"
+    [sent] = [i for i, status, _kind in answers if status == "sent"]
+    left = [i for i, status, _kind in answers if status == "pending"]
+    assert left and len(answers) == 1 + len(left) and len(handler.envelopes) == 1
+    assert jobs.sweep(settings) == ([], [])  # leased to the worker the limit stopped
+    time_machine.move_to(moved + timedelta(seconds=settings.send_lease + 1), tick=False)
+    assert jobs.sweep(settings) == ([], left)
+    assert jobs.send_outbound(settings, left) == dict.fromkeys(left, "sent")
+    assert len(handler.envelopes) == len(answers) and sent not in left
+
+
+def test_outbox_rows_in_flight_across_0008_keep_their_bytes_and_their_lease(
+    postgres_settings, smtp, time_machine
+):
+    """0008 runs while turn-mail-sized rows wait, written under 0007 (compressed by pglz), one
+    of them claimed by a worker: each keeps its bytes beside a row written after (lz4), the
+    claimed one its lease, and every one goes out once."""
+    handler = Collector()
+    settings = dataclasses.replace(postgres_settings, smtp_url=smtp(handler).smtp_url)
+    url = settings.database_url
+    command.downgrade(alembic_config(url), "0007")
+    thread = thread_for(settings, None, "pbem", [], None)
+    context = {"subject": "Hello", "paragraphs": [f"Move {n}: ann took wood." for n in range(3000)]}
+
+    def write(n: int) -> int:
+        with transaction(url) as session:
+            message = compose("notice", f"ann{n}@example.org", context, thread, settings)
+            row = queue(session, message, "notice", None)
+            session.flush()
+            return row.id
+
+    before = [write(n) for n in range(3)]
+    claimed = now()
+    time_machine.move_to(claimed, tick=False)
+    lease = timedelta(seconds=settings.send_lease)
+    with transaction(url) as session:  # a worker has the first in hand
+        assert [mail.id for mail in send.claim(session, before[:1], claimed, lease)] == before[:1]
+    command.upgrade(alembic_config(url), "head")
+    after = write(3)
+    with transaction(url) as session:
+        written = dict(session.execute(select(OutboundMail.id, OutboundMail.message)).all())
+        compressions = session.execute(
+            text("SELECT id, pg_column_compression(message) FROM outbound_mail ORDER BY id")
+        ).all()
+    assert compressions == [(i, "pglz") for i in before] + [(after, "lz4")]
+    assert jobs.sweep(settings) == ([], [*before[1:], after])
+    assert jobs.send_outbound(settings, [*before, after]) == dict.fromkeys(
+        [*before[1:], after], "sent"
+    )
+    time_machine.move_to(claimed + lease + timedelta(seconds=1), tick=False)
+    assert jobs.sweep(settings) == ([], before[:1])
+    assert jobs.send_outbound(settings, before[:1]) == {before[0]: "sent"}
+    by_rcpt = {e.rcpt_tos[0]: e.original_content for e in handler.envelopes}
+    assert len(handler.envelopes) == 4 and by_rcpt == {
+        f"ann{n}@example.org": written[i] for n, i in enumerate([*before, after])
+    }
+
+
+class Slow(Collector):
+    """Takes each mail after a pause: the claims of racing senders overlap its deliveries."""
+
+    async def handle_DATA(self, server, session, envelope):
+        await asyncio.sleep(0.05)
+        return await super().handle_DATA(server, session, envelope)
+
+
+def test_two_workers_and_the_sweeper_racing_on_the_same_rows_send_each_once(relayed, smtp):
+    """Two send tasks with overlapping batches (two sweeps handed the rows out) and a third
+    from the sweeper start at one moment, the relay slow: each row is claimed by one of them
+    (SQLite: ``BEGIN IMMEDIATE``, PostgreSQL: ``SKIP LOCKED`` and the lease), each mail goes
+    out once and ends sent."""
+    handler = Slow()
+    settings = dataclasses.replace(relayed[0], smtp_url=smtp(handler).smtp_url)
+    ids = queued_in(settings, 8)
+    barrier = threading.Barrier(3)
+    results = []
+
+    def racing(batch):
+        barrier.wait()
+        if batch is None:
+            _inbound, batch = jobs.sweep(settings, older_than=timedelta(0))
+        results.append(jobs.send_outbound(settings, batch))
+
+    threads = [threading.Thread(target=racing, args=(batch,)) for batch in (ids, ids[2:], None)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(i for statuses in results for i in statuses) == ids
+    assert {status_of(settings, i) for i in ids} == {"sent"}
+    assert sorted(e.rcpt_tos[0] for e in handler.envelopes) == [
+        f"ann{n}@example.org" for n in range(8)
+    ]

@@ -147,6 +147,7 @@ def test_redis_restarted_while_a_task_waits(stack):
     worker = stack.processes["worker"]
     players = Players(stack, new_games(stack, 1), once)
     players.play(2)
+    stack.drain()  # the second reply applied: the third (sent under the lock) needs its position
     with transaction(stack.database_url) as session:
         session.scalars(select(Game).with_for_update()).all()  # the next move waits for it
         players.play(3)

@@ -590,21 +590,38 @@ def parse(
 
 
 def _signed_at(entries: list[tuple[Line, bool, str]]) -> int:
-    """Where the writer's signature below a sign-off begins, else the number of entries: a
-    name ("Saludos,\nPilar", "Viele Grüße\nPeter Berg") and the lines below it, a
-    :func:`signature` (a club, a phone number), set aside even when they hold a game's word."""
+    """Where the writer's signature begins, else the number of entries: a name below a
+    sign-off ("Saludos,\nPilar", "Viele Grüße\nPeter Berg") or right below the commands
+    ("Ann Miller\nNorth Games Ltd."), when it looks like no command itself, and the lines
+    below it, a :func:`signature` (a club, a phone number), set aside even when they hold a
+    game's word."""
     for start in range(max(len(entries) - SIGNATURE_LINES, 1), len(entries)):
         _line, like, above = entries[start - 1]
         words = resemble.tokens(above)
+        signs = not like and bool(words) and words[0] in _SIGN_OFF_WORDS
+        name, name_like, _typed = entries[start]
+        below_commands = (
+            like
+            and not name_like
+            and _first_word(name) not in _SIGN_OFF_WORDS
+            and not any(_verb_or_slip_first(line) for line, _, _ in entries[start + 1 :])
+        )
         if (
-            _name_line(entries[start][0])
-            and not like
-            and words
-            and words[0] in _SIGN_OFF_WORDS
+            _name_line(name)
+            and (signs or below_commands)
             and signature([typed for _line, _like, typed in entries[start:]])
         ):
             return start
     return len(entries)
+
+
+def _verb_or_slip_first(line: Line) -> bool:
+    """Whether ``line`` begins with a verb of a game or the service, or a slip of one
+    ("plce 1 nrth"): a mistyped command below a name is no signature."""
+    first, (verbs, _ends_turn) = _first_word(line), command_verbs()
+    return (
+        first in verbs or resemble.near_miss(first, verbs) or resemble.unlisted_slip(first, verbs)
+    )
 
 
 def signature(lines: list[str]) -> bool:

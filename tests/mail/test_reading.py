@@ -253,3 +253,30 @@ def test_a_signature_below_a_rule_and_one_below_a_sign_off_have_one_limit(longer
 )
 def test_a_command_below_a_sign_off_is_still_a_command(text):
     assert reading(text).read[-1] == text.splitlines()[-1]
+
+
+@pytest.mark.parametrize(
+    ("text", "aside"),
+    [
+        ("p2n\ndone\n\nAnn Miller\nNorth Games Ltd.", ["Ann Miller", "North Games Ltd."]),
+        ("p2n\n\nJürgen Weber\nWald & Wiese GmbH\n+49 30 1234567", None),
+        ("colocar 2 norte\n\nMaría López\nPesca Norte S.L.", ["María López", "Pesca Norte S.L."]),
+        ("colocar 2 norte\n\nRui Costa\nMontanha Jogos Lda.", ["Rui Costa", "Montanha Jogos Lda."]),
+    ],
+)
+def test_a_name_right_below_the_commands_signs_them(text, aside):
+    """A name that looks like no command, right below the commands, starts the writer's
+    signature (a company holding a game's word): set aside, the mail played."""
+    lines = [line for line in text.splitlines() if line]
+    parsed = reading(text)
+    signed_from = 2 if lines[1] == "done" else 1
+    assert parsed.read == lines[:signed_from]
+    assert parsed.set_aside == (aside or lines[signed_from:])
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["p2n\nAnn\nplace 1 north", "p2n\nAnn\nplce 1 nrth", "p2n\nDone\nNorth"],
+)
+def test_a_command_or_a_slip_of_one_below_a_name_is_still_read(text):
+    assert reading(text).read[-1] == text.splitlines()[-1]

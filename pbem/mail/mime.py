@@ -15,6 +15,7 @@ encrypted one (S/MIME enveloped data, PGP/MIME) cannot be read without the write
 from __future__ import annotations
 
 import email.policy
+import zlib
 from email.errors import MessageDefect
 from email.feedparser import BytesFeedParser
 from email.message import EmailMessage, Message
@@ -76,9 +77,11 @@ def too_deep(message: EmailMessage) -> bool:
 
 #: The content types of a message wrapped by S/MIME, with or without the old "x-".
 _SMIME = ("application/pkcs7-mime", "application/x-pkcs7-mime")
-#: What an S/MIME part holds, by its smime-type or its CMS content type: what is read, what not.
-_OPENED = ("signed-data", "compressed-data", "signed_data", "compressed_data")
+#: What an encrypted S/MIME part holds, by its smime-type or its CMS content type.
 _SEALED = ("enveloped-data", "authenveloped-data", "enveloped_data", "authenticated_enveloped_data")
+#: A compressed part is inflated to at most this many bytes (a hostile one may inflate a
+#: thousandfold; the text a reply's reader reads is far shorter).
+INFLATED_AT_MOST = 5_000_000
 
 
 def smime(part: Message) -> bool:
@@ -105,10 +108,11 @@ def wrapped(part: Message, depth: int = 0) -> EmailMessage | None:
         if kind == "signed_data":
             content = info["content"]["encap_content_info"]["content"].native
         elif kind == "compressed_data":
-            content = info["content"].decompressed
+            packed = info["content"]["encap_content_info"]["content"].native
+            content = zlib.decompressobj().decompress(packed, INFLATED_AT_MOST)
         else:
             return None
-    except (ValueError, TypeError, KeyError, OSError):
+    except (ValueError, TypeError, KeyError, RecursionError, zlib.error):
         return None
     if not isinstance(content, bytes):
         return None
@@ -152,6 +156,6 @@ def _content_info(part: Message) -> cms.ContentInfo | None:
             return None
         info = cms.ContentInfo.load(der)
         info["content_type"].native  # noqa: B018 - asn1crypto parses lazily: fail here
-    except (ValueError, TypeError, KeyError):
+    except (ValueError, TypeError, KeyError, RecursionError):
         return None
     return info

@@ -178,3 +178,22 @@ def test_a_signed_or_encrypted_file_attached_to_a_text_is_no_text_and_no_encrypt
 def test_a_signed_document_that_is_no_mime_entity_reads_as_nothing():
     message = mail(signed(b"%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nplace 2 north\n"))
     assert new_text(message) == "" and not mime.encrypted(message)
+
+
+def test_a_compressed_part_is_inflated_to_a_bound():
+    bomb = b"Content-Type: text/plain\r\n\r\np1n\r\ndone\r\n" + b" " * (mime.INFLATED_AT_MOST * 4)
+    compressed = cms.ContentInfo(
+        {
+            "content_type": "compressed_data",
+            "content": {
+                "version": "v0",
+                "compression_algorithm": {"algorithm": "zlib"},
+                "encap_content_info": {"content_type": "data", "content": zlib.compress(bomb)},
+            },
+        }
+    ).dump()
+    assert len(compressed) < 100_000
+    message = mail(compressed, smime_type="compressed-data")
+    inner = mime.wrapped(message)
+    assert inner is not None and len(inner.get_payload()) <= mime.INFLATED_AT_MOST
+    assert new_text(message) == "p1n\ndone"

@@ -701,3 +701,32 @@ def test_two_workers_and_the_sweeper_racing_on_the_same_rows_send_each_once(rela
     assert sorted(e.rcpt_tos[0] for e in handler.envelopes) == [
         f"ann{n}@example.org" for n in range(8)
     ]
+
+
+def test_two_workers_given_the_same_mail_at_once_answer_it_once(relayed):
+    """The broker's redelivery and the sweeper hand one mail to two workers at the same moment:
+    one applies it and sends its answers, the other finds it held (PostgreSQL: ``SKIP
+    LOCKED``) or done (SQLite: it waits for ``BEGIN IMMEDIATE``); every answer goes once."""
+    settings, handler = relayed
+    _service, inbound_id = stored_move(settings, 3, "say good luck\n")
+    barrier = threading.Barrier(2)
+    left = []
+
+    def answer():
+        barrier.wait()
+        left.append(jobs.answer_inbound(settings, inbound_id))
+
+    threads = [threading.Thread(target=answer) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    with transaction(settings.database_url) as session:
+        assert session.get(InboundMail, inbound_id).status == "done"
+        answers = session.execute(
+            select(OutboundMail.to_address, OutboundMail.status).where(
+                OutboundMail.sent.is_not(None) | (OutboundMail.status != "sent")
+            )
+        ).all()
+    assert left == [[], []] and len(answers) == 3 and {s for _to, s in answers} == {"sent"}
+    assert sorted(e.rcpt_tos[0] for e in handler.envelopes) == sorted(to for to, _ in answers)

@@ -1,8 +1,13 @@
 """The inbound SMTP receiver (aiosmtpd): ``pbem smtp``.
 
 Recipients must be ``play@DOMAIN`` or ``play+TOKEN@DOMAIN``. DATA is stored and committed
-through accept_and_enqueue before the 250; a database error answers 451 so the sender retries.
-Messages over ``max_message_bytes`` get 552 (from aiosmtpd's SIZE/DATA limit).
+before the 250; a database error answers 451 so the sender retries. Messages over
+``max_message_bytes`` get 552 (from aiosmtpd's SIZE/DATA limit).
+
+Group commit: one transaction at a time stores the mails (``accept_all_and_enqueue``), and the
+mails whose DATA ends while it runs are stored together by the next one, in one commit; each
+is answered once that commit is done. A quiet receiver stores each mail at once, a busy one
+pays one transaction for many mails instead of one each.
 """
 
 from __future__ import annotations
@@ -18,9 +23,50 @@ from aiosmtpd.smtp import SMTP, Envelope, Session
 from sqlalchemy.exc import SQLAlchemyError
 
 from pbem import config
-from pbem.mail.accept import MessageTooLarge, accept_and_enqueue
+from pbem.mail.accept import Accepted, MessageTooLarge, accept_all_and_enqueue, check_size
 
 log = logging.getLogger(__name__)
+
+MAX_BATCH = 100  # mails stored in one transaction at most
+
+
+class GroupCommit:
+    """Stores mails one transaction at a time, each with the mails that arrived meanwhile."""
+
+    def __init__(self, settings: config.Settings, enqueue: Callable[[int], object]):
+        self.store = partial(accept_all_and_enqueue, settings, source="smtp", enqueue=enqueue)
+        self.waiting: list[tuple[bytes, str, asyncio.Future]] = []
+        self.writer: asyncio.Task | None = None
+
+    async def __call__(self, raw: bytes, envelope_to: str) -> Accepted:
+        """``raw`` stored and committed (raises what storing its batch raised)."""
+        done = asyncio.get_running_loop().create_future()
+        self.waiting.append((raw, envelope_to, done))
+        if self.writer is None:
+            self.writer = asyncio.create_task(self._write())
+        return await done
+
+    async def _write(self) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            while self.waiting:
+                batch, self.waiting = self.waiting[:MAX_BATCH], self.waiting[MAX_BATCH:]
+                mails = [(raw, envelope_to) for raw, envelope_to, _done in batch]
+                try:
+                    accepted = await loop.run_in_executor(None, self.store, mails)
+                except Exception as exc:  # noqa: BLE001 - each mail of the batch is answered with it
+                    outcomes = [exc] * len(batch)
+                else:
+                    outcomes = accepted
+                for (_raw, _to, done), outcome in zip(batch, outcomes, strict=True):
+                    if done.done():  # the client went away meanwhile
+                        continue
+                    if isinstance(outcome, Exception):
+                        done.set_exception(outcome)
+                    else:
+                        done.set_result(outcome)
+        finally:
+            self.writer = None
 
 
 class Handler:
@@ -28,7 +74,7 @@ class Handler:
 
     def __init__(self, settings: config.Settings, enqueue: Callable[[int], object]):
         self.settings = settings
-        self.enqueue = enqueue
+        self.stored = GroupCommit(settings, enqueue)
         self.recipient = re.compile(
             rf"play(\+[^@\s]+)?@{re.escape(settings.domain)}", re.IGNORECASE
         )
@@ -42,16 +88,9 @@ class Handler:
         return "250 OK"
 
     async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
-        store = partial(
-            accept_and_enqueue,
-            self.settings,
-            envelope.original_content,
-            "smtp",
-            envelope.rcpt_tos[0],
-            self.enqueue,
-        )
         try:
-            accepted = await asyncio.get_running_loop().run_in_executor(None, store)
+            check_size(self.settings, envelope.original_content)
+            accepted = await self.stored(envelope.original_content, envelope.rcpt_tos[0])
         except MessageTooLarge:
             return "552 5.3.4 message too big"
         except SQLAlchemyError:

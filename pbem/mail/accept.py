@@ -1,7 +1,8 @@
 """Raw bytes in, a stored InboundMail out: the one door of every inbound mail.
 
-SMTP, the webhooks and the MTA pipe all end in :func:`accept_and_enqueue`: the raw message is
-committed before the edge answers 250/200, and only then handed to the worker. A message is
+SMTP, the webhooks and the MTA pipe all end in :func:`accept_and_enqueue` (the SMTP receiver in
+:func:`accept_all_and_enqueue`, the mails that arrived together in one commit): the raw message
+is committed before the edge answers 250/200, and only then handed to the worker. A message is
 stored once: a known Message-ID or a known digest (a provider re-posting the same bytes) is a
 duplicate, also when two deliveries race (the unique Message-ID decides: the INSERT that comes
 second does nothing, ``ON CONFLICT DO NOTHING``, and the row stored first is the answer).
@@ -65,13 +66,13 @@ def message_id(raw: bytes, digest: str) -> str:
     return f"<sha256-{digest}@pbem.missing>"
 
 
-#: the stored mail with a Message-ID or a digest; the statements run on every mail are built
-#: once (building and keying one costs SQLAlchemy more than running it on SQLite)
-_EXISTING = (
-    select(InboundMail.id)
-    .where(or_(InboundMail.message_id == bindparam("mid"), InboundMail.digest == bindparam("dg")))
-    .order_by(InboundMail.id)
-    .limit(1)
+#: the stored mails with one of the Message-IDs or digests; the statements run on every mail are
+#: built once (building and keying one costs SQLAlchemy more than running it on SQLite)
+_KNOWN = select(InboundMail.id, InboundMail.message_id, InboundMail.digest).where(
+    or_(
+        InboundMail.message_id.in_(bindparam("mids", expanding=True)),
+        InboundMail.digest.in_(bindparam("dgs", expanding=True)),
+    )
 )
 
 
@@ -85,34 +86,57 @@ _STORE = {
 }
 
 
-def _existing(session: Session, mid: str, digest: str) -> int | None:
-    return session.scalar(_EXISTING, {"mid": mid, "dg": digest})
+def _known(session: Session, mids: list[str], digests: list[str]) -> dict[str, int]:
+    """The first stored row of each Message-ID and of each digest (keys of both kinds)."""
+    first: dict[str, int] = {}
+    for stored, mid, digest in session.execute(_KNOWN, {"mids": mids, "dgs": digests}):
+        for key in (mid, digest):
+            first[key] = min(stored, first.get(key, stored))
+    return first
 
 
 def accept(session: Session, raw: bytes, source: str, envelope_to: str = "") -> Accepted:
     """Store ``raw`` as a pending InboundMail unless it is already stored. Does not commit."""
+    return accept_all(session, [(raw, envelope_to)], source)[0]
+
+
+def accept_all(session: Session, mails: list[tuple[bytes, str]], source: str) -> list[Accepted]:
+    """Store each of ``mails`` (raw bytes, envelope recipient) as a pending InboundMail unless
+    it is stored already, or earlier in the list; in order. Does not commit."""
     if source not in SOURCES:
         raise ValueError(f"unknown inbound source {source!r}")
-    digest = hashlib.sha256(raw).hexdigest()
-    mid = message_id(raw, digest)
-    existing = _existing(session, mid, digest)
-    if existing is not None:
-        return Accepted(existing, True)
-    row = {
-        "message_id": mid,
-        "digest": digest,
-        "raw": raw,
-        "source": source,
-        "envelope_to": _printable(envelope_to).strip()[:MAX_ENVELOPE_TO],
-    }
-    stored = session.scalar(_STORE[session.get_bind().dialect.name], row)
-    if stored is not None:
-        return Accepted(stored, False)
-    existing = _existing(session, mid, digest)  # committed by a delivery that raced this one
-    if existing is None:
-        raise NoResultFound(f"{mid} conflicts with a stored Message-ID, and no row holds it")
-    log.info("concurrent delivery of %s: stored once as inbound %s", mid, existing)
-    return Accepted(existing, True)
+    keyed = []
+    for raw, envelope_to in mails:
+        digest = hashlib.sha256(raw).hexdigest()
+        keyed.append((raw, envelope_to, digest, message_id(raw, digest)))
+    known = _known(session, [k[3] for k in keyed], [k[2] for k in keyed])
+    store = _STORE[session.get_bind().dialect.name]
+    accepted = []
+    for raw, envelope_to, digest, mid in keyed:
+        found = [known[key] for key in (mid, digest) if key in known]
+        if found:
+            accepted.append(Accepted(min(found), True))
+            continue
+        row = {
+            "message_id": mid,
+            "digest": digest,
+            "raw": raw,
+            "source": source,
+            "envelope_to": _printable(envelope_to).strip()[:MAX_ENVELOPE_TO],
+        }
+        stored = session.scalar(store, row)
+        if stored is None:  # committed by a delivery that raced this one
+            stored = _known(session, [mid], [digest]).get(mid)
+            if stored is None:
+                raise NoResultFound(
+                    f"{mid} conflicts with a stored Message-ID, and no row holds it"
+                )
+            log.info("concurrent delivery of %s: stored once as inbound %s", mid, stored)
+            accepted.append(Accepted(stored, True))
+        else:
+            accepted.append(Accepted(stored, False))
+        known[mid] = known[digest] = stored
+    return accepted
 
 
 def check_size(settings: Settings, raw: bytes) -> None:
@@ -138,14 +162,29 @@ def accept_and_enqueue(
     (nothing stored: the edge answers "try again"). A failing ``enqueue`` is logged only: the
     row is committed and pending, and the periodic sweep re-queues it.
     """
-    check_size(settings, raw)
+    return accept_all_and_enqueue(settings, [(raw, envelope_to)], source, enqueue, claim)[0]
+
+
+def accept_all_and_enqueue(
+    settings: Settings,
+    mails: list[tuple[bytes, str]],
+    source: str,
+    enqueue: Callable[[int], object],
+    claim: Callable[[Session], object] | None = None,
+) -> list[Accepted]:
+    """:func:`accept_and_enqueue` for several mails (raw bytes, envelope recipient) in one
+    transaction and one commit: all of them stored, or none."""
+    for raw, _envelope_to in mails:
+        check_size(settings, raw)
     with transaction(settings.database_url) as session:
         if claim is not None:
             claim(session)
-        accepted = accept(session, raw, source, envelope_to)
-    if not accepted.duplicate:
+        accepted = accept_all(session, mails, source)
+    for mail in accepted:
+        if mail.duplicate:
+            continue
         try:
-            enqueue(accepted.id)
+            enqueue(mail.id)
         except Exception:
-            log.exception("enqueue of inbound %s failed; the sweep will re-queue it", accepted.id)
+            log.exception("enqueue of inbound %s failed; the sweep will re-queue it", mail.id)
     return accepted

@@ -128,7 +128,7 @@ def test_a_stored_message_id_that_no_row_shows_is_an_error_to_retry(any_db, enqu
     "try again" (SMTP 451), never a duplicate answered 250 and lost."""
     raw = message("<vanished@example.org>")
     accept_and_enqueue(any_db, raw, "smtp", "", enqueued.append)
-    monkeypatch.setattr(accept_module, "_existing", lambda *_: None)
+    monkeypatch.setattr(accept_module, "_known", lambda *_: {})
     with pytest.raises(SQLAlchemyError):
         accept_and_enqueue(any_db, raw, "smtp", "", enqueued.append)
     assert len(stored(any_db)) == 1 and len(enqueued) == 1

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import smtplib
+import threading
+import time
 
 import pytest
+from sqlalchemy import event
 
+from pbem.db import engine_for
 from pbem.smtp import start_controller
 
 from .helpers import DOMAIN, inbound_settings, message, stored
@@ -126,3 +130,46 @@ def test_database_error_answers_451(tmp_path, enqueued):
     finally:
         controller.stop()
     assert enqueued == []
+
+
+def test_mails_arriving_together_are_stored_in_one_commit(sqlite_inbound, enqueued):
+    """Group commit: the mails whose DATA ends while a transaction stores the first one are
+    stored together in the next, one commit for them all, each answered 250 after it."""
+    count = 6
+    controller = None
+
+    def enqueue(inbound_id):
+        if not enqueued:  # the first mail's transaction is done: let the others come meanwhile
+            deadline = time.monotonic() + 30
+            while len(controller.handler.stored.waiting) < count - 1:
+                assert time.monotonic() < deadline
+                time.sleep(0.01)
+        enqueued.append(inbound_id)
+
+    commits = []
+    engine, counted = engine_for(sqlite_inbound.database_url), commits.append
+    event.listen(engine, "commit", counted)
+    controller = start_controller(sqlite_inbound, enqueue, "127.0.0.1", 0)
+    answers = {}
+
+    def send(n):
+        with smtplib.SMTP("127.0.0.1", controller.port, timeout=30) as client:
+            answers[n] = deliver(client, message(f"<together{n}@example.org>"))
+
+    try:
+        first = threading.Thread(target=send, args=(0,))
+        first.start()
+        while not commits:  # the first mail committed, its transaction not over yet
+            time.sleep(0.01)
+        others = [threading.Thread(target=send, args=(n,)) for n in range(1, count)]
+        for thread in others:
+            thread.start()
+        for thread in [first, *others]:
+            thread.join(60)
+    finally:
+        controller.stop()
+        event.remove(engine, "commit", counted)
+    rows = stored(sqlite_inbound)
+    assert len(rows) == count and len(commits) == 2
+    assert sorted(answers.values()) == sorted((250, f"OK queued as {r.id}".encode()) for r in rows)
+    assert sorted(enqueued) == [row.id for row in rows]

@@ -14,7 +14,7 @@ from email.message import Message
 from engine.lexicon import fold
 from pbem.mail import header_labels, mime
 from pbem.mail.commands import signature
-from pbem.mail.html_text import INVISIBLE, RULE, html_reply_text, html_to_text
+from pbem.mail.html_text import INVISIBLE, RULE, html_reply_text, html_to_text, is_markup
 
 # -- the body -----------------------------------------------------------------------------------
 
@@ -42,6 +42,7 @@ def body_text(message: Message) -> str:
 def _bodies(message: Message) -> tuple[str, str]:
     """The inline text/plain and text/html bodies ("" where missing), each the text of its
     parts in order: Apple Mail splits the text around a photo in two parts of a mixed one.
+    A text/plain body that is really HTML (:func:`is_markup`) is read as HTML.
     A later part that names a file, or has a From: of its own (a message attached as it is),
     is no more of the text."""
     found: dict[str, list[str]] = {"text/plain": [], "text/html": []}
@@ -52,7 +53,10 @@ def _bodies(message: Message) -> tuple[str, str]:
     if not any(found.values()) and not message.is_multipart() and not mime.smime(message):
         # Broken MIME (say, multipart without a boundary): read the body as it is.
         found["text/plain"].append(_decoded(message))
-    return "\n".join(found["text/plain"]), "\n".join(found["text/html"])
+    plain, html = "\n".join(found["text/plain"]), "\n".join(found["text/html"])
+    if is_markup(plain):  # HTML sent as text/plain: its tags are no text
+        return "", html or plain
+    return plain, html
 
 
 def _inline_parts(part: Message, depth: int = 0, whole: bool = True):

@@ -100,6 +100,26 @@ _WORD_PARAGRAPH = "mso"
 _STYLE_READ = 50_000
 
 
+#: A whole document's start: some clients and webmail forwarders send HTML as text/plain.
+_DOCUMENT_START = re.compile(r"<(?:!doctype\s+html|html)[\s>]", re.I)
+#: A text that is markup begins with a block element's tag and closes one (Gmail's ``<div
+#: dir="ltr">``); a player's '<' in prose or a command ("<3", "say a < b") makes none.
+_BLOCK_START = re.compile(
+    r"<(?:blockquote|body|center|div|font|head|meta|ol|p|pre|span|table|ul)(?:\s[^<>]*)?/?>",
+    re.I,
+)
+_BLOCK_CLOSE = re.compile(r"</(?:blockquote|body|div|html|ol|p|pre|span|table|ul)\s*>", re.I)
+
+
+def is_markup(text: str) -> bool:
+    """Whether a text/plain body is really HTML: it begins a whole document, or begins with a
+    block element's tag, closes one and ends with a tag."""
+    text = INVISIBLE.sub("", text).strip()
+    if _DOCUMENT_START.match(text):
+        return True
+    return bool(_BLOCK_START.match(text) and text.endswith(">") and _BLOCK_CLOSE.search(text))
+
+
 def html_to_text(html: str) -> str:
     """Readable text of ``html``: blocks as their reader sees them, entities decoded,
     scripts, styles and hidden elements dropped."""

@@ -426,6 +426,32 @@ def test_html_is_used_when_the_plain_part_is_empty():
     assert new_text(message) == "place 2 north"
 
 
+@pytest.mark.parametrize(
+    "body",
+    [
+        "<html><body><div>place 2 north</div></body></html>\n",
+        "<!doctype html>\n<p>place 2 north</p>\n",
+        '<div dir="ltr"><div>place 2 north</div></div>\n',
+    ],
+)
+def test_html_sent_as_plain_text_is_read_as_html(body):
+    assert new_text(plain(body)) == "place 2 north"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "<3 see you\nplace 2 north\n",
+        "say a < b and c > d\nplace 2 north\n",
+        "<b>place 2 north</b> is my move\n",
+        "<p> is how you start a paragraph, right?\n",
+        "<div>\nplace 2 north\n",
+    ],
+)
+def test_a_players_angle_brackets_in_plain_text_are_text(body):
+    assert new_text(plain(body)) == body.strip()
+
+
 def test_attachments_and_attached_messages_are_not_read():
     message = plain("place 2 north\n")
     message.add_attachment("lure fish\n", filename="notes.txt")

@@ -385,6 +385,11 @@ class Killed(BaseException):
     """The worker dies where it stands (SIGKILL): nothing after it runs."""
 
 
+def killed(*_args):
+    """A stand-in for the step where the worker dies."""
+    raise Killed
+
+
 def test_a_claimed_mail_is_left_to_its_worker_until_the_lease_ends(
     relayed, monkeypatch, time_machine
 ):
@@ -395,9 +400,6 @@ def test_a_claimed_mail_is_left_to_its_worker_until_the_lease_ends(
     [outbound_id] = queued_in(settings)
     claimed = now()
     time_machine.move_to(claimed, tick=False)
-
-    def killed(*_args):
-        raise Killed
 
     monkeypatch.setattr(send, "record", killed)
     with pytest.raises(Killed):
@@ -483,9 +485,6 @@ def test_answers_whose_worker_died_before_delivering_wait_for_the_lease(
     _service, inbound_id = stored_move(settings)
     moved = now()
     time_machine.move_to(moved, tick=False)
-
-    def killed(*_args):
-        raise Killed
 
     monkeypatch.setattr(send, "deliver", killed)
     with pytest.raises(Killed):

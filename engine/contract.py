@@ -268,12 +268,15 @@ class Game:
         The service sets aside a greeting or a sign-off only when it does not: a line that
         resembles a command but is not one is refused, never silently dropped. Knowing the
         position (``player`` to move in ``state``), a line of a command's shape that reads as
-        a sentence (:func:`engine.resemble.chat`: "Move a muscle") and is no legal command
-        does not: no command it could be a slip of is legal.
+        a sentence (:func:`engine.resemble.chat`: "Move a muscle") or is a verb that needs a
+        word of the game and fillers only (:func:`engine.resemble.bare`: "Move on") and is no
+        legal command does not: no command it could be a slip of is legal.
         """
-        shaped = resemble.resembles(self.vocabulary, line)
+        words = self.vocabulary
+        shaped = resemble.resembles(words, line)
         position = state is not None and player in self.to_move(state)
-        if shaped and not (position and resemble.chat(self.vocabulary, line)):
+        chat = position and (resemble.chat(words, line) or resemble.bare(words, line))
+        if shaped and not chat:
             return True
         return position and normalize(line) in self.legal(state, player)
 

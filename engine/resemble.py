@@ -35,13 +35,15 @@ class Vocabulary:
     ``verbs`` begin a command (with every alias, short ones too: "p", "d"); ``names`` name a
     thing of the game anywhere in a command (places, cards, goods, directions); ``fillers``
     are the small words commands may hold ("the", "on", "please"); ``ends_turn`` are the
-    commands that end a turn ("done", "pass").
+    commands that end a turn ("done", "pass"); ``bare`` the verbs a command may hold with
+    fillers only after them ("stay", "climb"; "tools" in "tools none"), besides those.
     """
 
     verbs: frozenset[str] = frozenset()
     names: frozenset[str] = frozenset()
     fillers: frozenset[str] = frozenset()
     ends_turn: frozenset[str] = frozenset()
+    bare: frozenset[str] = frozenset()
 
     @cached_property
     def known(self) -> frozenset[str]:
@@ -60,6 +62,7 @@ class Vocabulary:
             self.names | other.names,
             self.fillers | other.fillers,
             self.ends_turn | other.ends_turn,
+            self.bare | other.bare,
         )
 
 
@@ -68,11 +71,12 @@ def vocabulary(
     names: Iterable[str] = (),
     fillers: Iterable[str] = (),
     ends_turn: Iterable[str] = (),
+    bare: Iterable[str] = (),
 ) -> Vocabulary:
     """A :class:`Vocabulary` from any iterables of words (folded; numbers are no names)."""
     names = [name for name in names if not name.isdigit()]
     return Vocabulary(
-        *(frozenset(fold(w) for w in words) for words in (verbs, names, fillers, ends_turn))
+        *(frozenset(fold(w) for w in words) for words in (verbs, names, fillers, ends_turn, bare))
     )
 
 
@@ -256,6 +260,20 @@ def chat(words: Vocabulary, line: str) -> bool:
         and short in grammar
         and (after in grammar or not (after in words.fillers or _slip_or(after, words.known)))
         for short, after in zip(arguments, arguments[1:], strict=False)
+    )
+
+
+def bare(words: Vocabulary, line: str) -> bool:
+    """Whether ``line`` is a verb typed right and fillers only ("Move on", "Play on!", "Move
+    along") whose verb never makes a command without a word of the game after it: chat to a
+    reader who knows the position. A verb that may (``Vocabulary.bare``, a word that ends the
+    turn: "Stay on", "done please") or a slip of one ("Stya on") is a command."""
+    found = tokens(line)
+    return (
+        len(found) > 1
+        and found[0] in words.verbs
+        and all(word in words.fillers for word in found[1:])
+        and not _slip_or(found[0], words.bare | words.ends_turn)
     )
 
 

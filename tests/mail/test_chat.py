@@ -301,3 +301,59 @@ def test_no_legal_command_in_any_language_reads_as_chat(name):
                 assert game_engine.resembles(state, mover, shown), shown
                 parsed = reading_at(game_engine, state, mover, f"Hi,\n{shown}\nBob")
                 assert parsed.read == [shown], shown
+
+
+#: A verb and fillers only: chat of a command's shape ("move" and "play" need a place, "go" a
+#: good, in every game that has them).
+VERB_AND_FILLERS = ["Move on", "Play on!", "Move along", "Go on", "Play on, please", "Move on to"]
+#: Such lines a game plays where the verb alone is legal ("stay" in HONGA, "done" in Hengist,
+#: in any language), and slips of them: read, never set aside.
+VERB_ALONE_AND_FILLERS = {
+    ("honga", "stay"): ["Stay on", "stay please", "bleibe bitte", "quedo por favor", "Stya on"],
+    ("hengist", "done"): ["Pass on", "done please", "Doen please", "fertig bitte"],
+}
+
+
+@pytest.mark.parametrize("name", sorted(COMMAND))
+def test_a_verb_and_fillers_beside_moves_is_set_aside_knowing_the_position(name):
+    game_engine, command = engine.load(name), COMMAND[name]
+    for line in VERB_AND_FILLERS:
+        for state, mover in positions(name)[::7]:
+            for text in (f"{command}\n{line}", f"Hi,\n{line}\n{command}\ndone\n{line}"):
+                parsed = reading_at(game_engine, state, mover, text)
+                assert line not in parsed.read and line in parsed.set_aside, (line, text)
+
+
+@pytest.mark.parametrize("line", VERB_AND_FILLERS)
+def test_a_verb_and_fillers_alone_in_a_mail_is_answered_as_by_its_shape(line):
+    for name in sorted(COMMAND):
+        game_engine = engine.load(name)
+        for state, mover in positions(name)[::10]:
+            parsed = reading_at(game_engine, state, mover, f"Hi,\n{line}\nBob")
+            shaped = game_engine.resembles(None, None, line)
+            assert [" ".join(x.split()) for x in parsed.read] == (
+                [line.strip("!")] if shaped else []
+            )
+
+
+@pytest.mark.parametrize(("name", "verb"), sorted(VERB_ALONE_AND_FILLERS))
+def test_a_verb_legal_alone_with_fillers_or_a_slip_is_read(name, verb):
+    game_engine, command = engine.load(name), COMMAND[name]
+    found = [(s, m) for s, m in positions(name) if verb in game_engine.legal(s, m)]
+    assert found
+    for state, mover in found:
+        for line in VERB_ALONE_AND_FILLERS[name, verb]:
+            parsed = reading_at(game_engine, state, mover, f"{command}\n{line}")
+            assert line in parsed.read, line
+
+
+@pytest.mark.parametrize("name", sorted(COMMAND))
+def test_no_legal_command_with_a_filler_after_it_reads_as_chat(name):
+    game_engine = engine.load(name)
+    please = {"en": "please", "es": "por favor", "de": "bitte", "pt": "por favor"}
+    for state, mover in positions(name)[::3]:
+        for command in game_engine.legal(state, mover):
+            for language, filler in please.items():
+                shown = f"{game_engine.shown(command, language)} {filler}"
+                parsed = reading_at(game_engine, state, mover, f"Hi,\n{shown}\nBob")
+                assert parsed.read == [shown], shown

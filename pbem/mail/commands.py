@@ -439,6 +439,8 @@ _SIGN_OFF_WORDS = frozenset({
 })  # fmt: skip
 #: A name below a sign-off has at most this many words.
 _NAME_WORDS = 4
+#: What stands between the fields of a one-line signature (a name, an address, a phone).
+_CONTACT_FIELDS = re.compile(r"\s+[|·•]\s+")
 #: A signature has at most this many lines (a name, a club or a title, a phone number, an
 #: address, a link), below a rule or name first below a sign-off (:func:`signature`).
 SIGNATURE_LINES = 6
@@ -575,7 +577,7 @@ def parse(
         looked_like = looked_like or like or bool(found)
         entries.append((line, like or bool(found), _single_spaces(content)))
         last_kept = number
-    signed = _signed_at(entries)
+    signed = _signed_at(entries, resembles)
     marked = [index for index, (_line, like, _typed) in enumerate(entries[:signed]) if like]
     if not marked and alone is not None:
         marked = [index for index, (line, _, _) in enumerate(entries[:signed]) if alone(line.text)]
@@ -589,12 +591,13 @@ def parse(
     )
 
 
-def _signed_at(entries: list[tuple[Line, bool, str]]) -> int:
-    """Where the writer's signature begins, else the number of entries: a name below a
-    sign-off ("Saludos,\nPilar", "Viele Grüße\nPeter Berg") or right below the commands
-    ("Ann Miller\nNorth Games Ltd."), when it looks like no command itself, and the lines
-    below it, a :func:`signature` (a club, a phone number), set aside even when they hold a
-    game's word."""
+def _signed_at(entries: list[tuple[Line, bool, str]], resembles: Callable[[str], bool]) -> int:
+    """Where the writer's signature begins, else the number of entries: a name (or a
+    :func:`_contact_line`) below a sign-off ("Saludos,\nPilar", "Viele Grüße\nPeter Berg") or
+    right below the commands ("Ann Miller\nNorth Games Ltd."), when it looks like no command
+    itself or its first word alone looks like none ("Jürgen Berg"), and the lines below it, a
+    :func:`signature` (a club, a phone number), set aside even when they hold a game's
+    word."""
     for start in range(max(len(entries) - SIGNATURE_LINES, 1), len(entries)):
         _line, like, above = entries[start - 1]
         words = resemble.tokens(above)
@@ -602,17 +605,31 @@ def _signed_at(entries: list[tuple[Line, bool, str]]) -> int:
         name, name_like, _typed = entries[start]
         below_commands = (
             like
-            and not name_like
+            and (not name_like or _first_word_no_command(name, resembles))
             and _first_word(name) not in _SIGN_OFF_WORDS
             and not any(_verb_or_slip_first(line) for line, _, _ in entries[start + 1 :])
         )
         if (
-            _name_line(name)
+            (_name_line(name) or _contact_line(name))
             and (signs or below_commands)
             and signature([typed for _line, _like, typed in entries[start:]])
         ):
             return start
     return len(entries)
+
+
+def _first_word_no_command(line: Line, resembles: Callable[[str], bool]) -> bool:
+    """Whether ``line`` has words after its first and its first alone looks like no command
+    of the game or the service: a given name before a game's word ("Jürgen Berg")."""
+    first, *rest = line.text.split()
+    return bool(rest) and not (resemble.resembles(SERVICE_VOCABULARY, first) or resembles(first))
+
+
+def _contact_line(line: Line) -> bool:
+    """A one-line signature: a :func:`_name_line` and an address, a phone or a club after it,
+    apart by ``|``, ``·`` or ``•`` ("Ann Miller | North Street 5 | Berlin")."""
+    fields = _CONTACT_FIELDS.split(line.text)
+    return len(fields) > 1 and _name_line(_line(line.number, fields[0]))
 
 
 def _verb_or_slip_first(line: Line) -> bool:

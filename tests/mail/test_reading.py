@@ -280,3 +280,46 @@ def test_a_name_right_below_the_commands_signs_them(text, aside):
 )
 def test_a_command_or_a_slip_of_one_below_a_name_is_still_read(text):
     assert reading(text).read[-1] == text.splitlines()[-1]
+
+
+@pytest.mark.parametrize(
+    ("text", "game", "aside"),
+    [
+        ("p2n\ndone\nJürgen Berg", "honga", ["Jürgen Berg"]),
+        ("p2n\ndone\n\nJürgen Berg", "honga", ["Jürgen Berg"]),
+        ("place 3 forest\nAna Bosque", "stoneage", ["Ana Bosque"]),
+        (
+            "move a 1b\n\nDavid Hill\nHill & Sons Ltd.",
+            "hengist",
+            ["David Hill", "Hill & Sons Ltd."],
+        ),
+        ("p2n\ndone\n\nAnn Miller | North Street 5 | Berlin", "honga", None),
+        ("colocar 3 floresta\n\nRita Sousa · Rua do Bosque 12 · Porto", "stoneage", None),
+        ("move a 1b\nTom Hill | +44 20 7946 0958", "hengist", None),
+    ],
+)
+def test_a_name_or_a_contact_line_holding_a_game_word_below_the_commands_signs_them(
+    text, game, aside
+):
+    """A name whose first word is no command's (the rest may be a game's word), or one line
+    of a name and an address or phone apart by '|' or '·', right below the commands."""
+    lines = [line for line in text.splitlines() if line]
+    parsed = reading(text, game)
+    signed_from = 2 if lines[1] == "done" else 1
+    assert parsed.read == lines[:signed_from]
+    assert parsed.set_aside == (aside or lines[signed_from:])
+
+
+@pytest.mark.parametrize(
+    ("text", "game"),
+    [
+        ("p2n\nJürgen Berg\nplace 1 north", "honga"),
+        ("p2n\nNorth Berg", "honga"),
+        ("move a 1b\nMove B Hill", "hengist"),
+        ("move a 1b\nHill | Forest", "hengist"),
+        ("p2n\nP2n | Done", "honga"),
+        ("place 3 forest\nTake 2 Wood", "stoneage"),
+    ],
+)
+def test_a_line_holding_a_game_word_that_may_be_a_command_is_no_signature(text, game):
+    assert reading(text, game).read[-1] == text.splitlines()[-1]

@@ -20,7 +20,7 @@ from functools import partial
 
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import SMTP, Envelope, Session
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import InterfaceError, OperationalError, SQLAlchemyError
 
 from pbem import config
 from pbem.mail.accept import Accepted, MessageTooLarge, accept_all_and_enqueue, check_size
@@ -52,12 +52,7 @@ class GroupCommit:
             while self.waiting:
                 batch, self.waiting = self.waiting[:MAX_BATCH], self.waiting[MAX_BATCH:]
                 mails = [(raw, envelope_to) for raw, envelope_to, _done in batch]
-                try:
-                    accepted = await loop.run_in_executor(None, self.store, mails)
-                except Exception as exc:  # noqa: BLE001 - each mail of the batch is answered with it
-                    outcomes = [exc] * len(batch)
-                else:
-                    outcomes = accepted
+                outcomes = await loop.run_in_executor(None, self._outcomes, mails)
                 for (_raw, _to, done), outcome in zip(batch, outcomes, strict=True):
                     if done.done():  # the client went away meanwhile
                         continue
@@ -67,6 +62,19 @@ class GroupCommit:
                         done.set_result(outcome)
         finally:
             self.writer = None
+
+    def _outcomes(self, mails: list[tuple[bytes, str]]) -> list[Accepted | Exception]:
+        """Each mail stored, or what storing it raised. The database away fails them all; any
+        other error stores the batch again one mail at a time, so a mail that cannot be stored
+        never fails the others."""
+        try:
+            return self.store(mails)
+        except (OperationalError, InterfaceError) as exc:
+            return [exc] * len(mails)
+        except Exception as exc:  # noqa: BLE001 - answered to the mail(s) it belongs to
+            if len(mails) == 1:
+                return [exc]
+        return [self._outcomes([mail])[0] for mail in mails]
 
 
 class Handler:

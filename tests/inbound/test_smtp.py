@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import smtplib
 import threading
 import time
@@ -10,7 +11,7 @@ import pytest
 from sqlalchemy import event
 
 from pbem.db import engine_for
-from pbem.smtp import start_controller
+from pbem.smtp import GroupCommit, start_controller
 
 from .helpers import DOMAIN, inbound_settings, message, stored
 
@@ -173,3 +174,32 @@ def test_mails_arriving_together_are_stored_in_one_commit(sqlite_inbound, enqueu
     assert len(rows) == count and len(commits) == 2
     assert sorted(answers.values()) == sorted((250, f"OK queued as {r.id}".encode()) for r in rows)
     assert sorted(enqueued) == [row.id for row in rows]
+
+
+def test_a_mail_that_cannot_be_stored_fails_alone_in_its_batch(sqlite_inbound, enqueued):
+    """A batch whose store raises (not the database away) is stored again one mail at a time:
+    the mails beside the one that fails are stored and answered, it alone gets the error."""
+    stored_together = GroupCommit(sqlite_inbound, enqueued.append)
+    store, poison = stored_together.store, message("<poison@example.org>")
+
+    def store_unless_poisoned(mails):
+        if any(raw == poison for raw, _to in mails):
+            raise ValueError("cannot store this one")
+        return store(mails)
+
+    stored_together.store = store_unless_poisoned
+    to = f"play@{DOMAIN}"
+    mails = [message("<before@example.org>"), poison, message("<after@example.org>")]
+
+    async def together():
+        return await asyncio.gather(
+            *(stored_together(raw, to) for raw in mails), return_exceptions=True
+        )
+
+    before, failed, after = asyncio.run(together())
+    assert isinstance(failed, ValueError)
+    assert {row.message_id for row in stored(sqlite_inbound)} == {
+        "<before@example.org>",
+        "<after@example.org>",
+    }
+    assert sorted(enqueued) == sorted([before.id, after.id])

@@ -56,7 +56,7 @@ class Settings:
     # seconds an outbox row claimed for sending is left to its worker: longer than a send task
     # may run (the hard limit above), or the sweeper could hand a live worker's mail out again;
     # after it, a mail whose worker died before recording it is sent again
-    send_lease: int = field(default_factory=lambda: int(_env("PBEM_SEND_LEASE", "300")))
+    send_lease: int = field(default_factory=lambda: int(_env("PBEM_SEND_LEASE", "120")))
     # tasks run in the calling process (operator scripts and tests only; `make run` never sets it)
     task_always_eager: bool = field(default_factory=lambda: _env("PBEM_EAGER") == "1")
 

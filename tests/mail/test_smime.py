@@ -77,18 +77,22 @@ def test_the_text_inside_an_opaque_signature_is_read(kind, smime_type):
     assert not mime.encrypted(message)
 
 
-def test_the_text_inside_a_compressed_part_is_read():
-    compressed = cms.ContentInfo(
+def compressed_data(content: bytes) -> bytes:
+    """A DER PKCS#7 CompressedData holding ``content`` (zlib)."""
+    return cms.ContentInfo(
         {
             "content_type": "compressed_data",
             "content": {
                 "version": "v0",
                 "compression_algorithm": {"algorithm": "zlib"},
-                "encap_content_info": {"content_type": "data", "content": zlib.compress(TEXT)},
+                "encap_content_info": {"content_type": "data", "content": zlib.compress(content)},
             },
         }
     ).dump()
-    message = mail(compressed, smime_type="compressed-data")
+
+
+def test_the_text_inside_a_compressed_part_is_read():
+    message = mail(compressed_data(TEXT), smime_type="compressed-data")
     assert new_text(message) == "Hi Bob,\n\nplace 1 north\ndone"
 
 
@@ -182,16 +186,7 @@ def test_a_signed_document_that_is_no_mime_entity_reads_as_nothing():
 
 def test_a_compressed_part_is_inflated_to_a_bound():
     bomb = b"Content-Type: text/plain\r\n\r\np1n\r\ndone\r\n" + b" " * (mime.INFLATED_AT_MOST * 4)
-    compressed = cms.ContentInfo(
-        {
-            "content_type": "compressed_data",
-            "content": {
-                "version": "v0",
-                "compression_algorithm": {"algorithm": "zlib"},
-                "encap_content_info": {"content_type": "data", "content": zlib.compress(bomb)},
-            },
-        }
-    ).dump()
+    compressed = compressed_data(bomb)
     assert len(compressed) < 100_000
     message = mail(compressed, smime_type="compressed-data")
     inner = mime.wrapped(message)

@@ -6,6 +6,7 @@ import asyncio
 import smtplib
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from sqlalchemy import event
@@ -196,7 +197,8 @@ def test_a_mail_that_cannot_be_stored_fails_alone_in_its_batch(sqlite_inbound, e
             *(stored_together(raw, to) for raw in mails), return_exceptions=True
         )
 
-    before, failed, after = asyncio.run(together())
+    with ThreadPoolExecutor(1) as thread:  # a loop of its own, whatever runs in this one
+        before, failed, after = thread.submit(asyncio.run, together()).result(60)
     assert isinstance(failed, ValueError)
     assert {row.message_id for row in stored(sqlite_inbound)} == {
         "<before@example.org>",

@@ -70,7 +70,7 @@ def _handle(session: Session, settings: Settings, row: InboundMail, message: Ema
     where = route(session, message, row.envelope_to, settings.domain)
     reply_to = next(iter(header_values(message, "Message-ID")), None)
     from_address = sender(message)
-    unreadable = mime.too_deep(message) or mime.encrypted(message)
+    unreadable = mime.unreadable(message)
     text = (
         "" if unreadable else "unsubscribe" if _asks_to_unsubscribe(message) else new_text(message)
     )
@@ -94,20 +94,24 @@ def _handle(session: Session, settings: Settings, row: InboundMail, message: Ema
         return "refused"
     if where.kind == "service":
         if unreadable:
-            return _unreadable(session, settings, message, from_address, reply_to)
+            return _unreadable(session, settings, unreadable, from_address, reply_to)
         status = _service_mail(session, settings, message, from_address, text, reply_to)
         players.learn_zone_of(session, from_address, _date(message), now())
         return status
     if where.kind == "player":
         return _player_path(
-            session, settings, row, message, from_address, where.player, text, reply_to
+            session, settings, row, message, from_address, where.player, text, reply_to, unreadable
         )
-    return _seat_path(session, settings, row, message, from_address, where.seat, text, reply_to)
+    return _seat_path(
+        session, settings, row, message, from_address, where.seat, text, reply_to, unreadable
+    )
 
 
-def _seat_path(session, settings, row, message, from_address, seat: Seat, text, reply_to) -> str:
+def _seat_path(
+    session, settings, row, message, from_address, seat: Seat, text, reply_to, unreadable
+) -> str:
     """A mail to a seat's address from ``from_address``: authenticate, lock the game, read and
-    apply it."""
+    apply it (``unreadable``: why its text cannot be read, :func:`mime.unreadable`)."""
     if not authentic(from_address, seat):
         row.game_id, row.seat_id = seat.game_id, seat.id
         with use(i18n.translations(seat.player.language)):  # the seat's owner is told
@@ -126,9 +130,9 @@ def _seat_path(session, settings, row, message, from_address, seat: Seat, text, 
                 seat=seat,
             )
         return "refused"
-    if mime.too_deep(message) or mime.encrypted(message):
+    if unreadable:
         row.game_id, row.seat_id = seat.game_id, seat.id
-        return _unreadable(session, settings, message, seat.player.address, reply_to, seat)
+        return _unreadable(session, settings, unreadable, seat.player.address, reply_to, seat)
     game = games.locked(session, seat.game_id)  # first lock, before any write of ours
     deadlines.wrote(seat)  # whoever writes is back: late turns count from zero again
     players.learn_zone(seat.player, _date(message), now())
@@ -166,20 +170,20 @@ def _read_and_apply(session, settings, row, message, game, seat, text, reply_to,
 
 
 def _unreadable(
-    session, settings, message, address: str, reply_to, seat: Seat | None = None
+    session, settings, why: str, address: str, reply_to, seat: Seat | None = None
 ) -> str:
-    """Answer a mail nested too deep to read or encrypted (its headers were enough to know
-    whom)."""
+    """Answer a mail whose text cannot be read, ``why`` (:func:`mime.unreadable`): its
+    headers were enough to know whom."""
     if not address:
         return "refused"
     locale = seat.player.language if seat else "en"
     with use(i18n.translations(locale)):
-        why = (
+        sentence = (
             _(
                 "Your mail has parts nested more than {depth} deep, more than we read, so "
                 "nothing of it was applied. Please write your commands as plain text."
             ).format(depth=mime.MAX_DEPTH)
-            if mime.too_deep(message)
+            if why == "too deep"
             else _(
                 "Your mail is encrypted, and we cannot read encrypted mail, so nothing of it "
                 "was applied. Please send your commands unencrypted; a signed mail is fine."
@@ -190,7 +194,7 @@ def _unreadable(
             settings,
             address,
             _("We could not read your mail"),
-            [why],
+            [sentence],
             game=seat.game if seat else None,
             seat=seat,
             in_reply_to=reply_to,
@@ -404,7 +408,7 @@ def _refuse(mail: SeatMail, refused: games.Refused, parsed: commands.Parsed | No
 
 
 def _player_path(
-    session, settings, row, message, from_address, player: Player, text: str, reply_to
+    session, settings, row, message, from_address, player: Player, text: str, reply_to, unreadable
 ) -> str:
     """A mail to a player's own address (a reply to their digest): their settings, status and
     games. The digest's one-click unsubscribe stops the digest alone. Game commands go to the
@@ -435,7 +439,9 @@ def _player_path(
         running = players.running_seats(session, player)
         if len(running) == 1:
             seat = running[0][1]
-            return _seat_path(session, settings, row, message, from_address, seat, text, reply_to)
+            return _seat_path(
+                session, settings, row, message, from_address, seat, text, reply_to, unreadable
+            )
         states = [(seat, engine.load(game.kind), game) for game, seat in running]
         try:
             parsed = commands.parse(

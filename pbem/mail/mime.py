@@ -120,6 +120,16 @@ def wrapped(part: Message, depth: int = 0) -> EmailMessage | None:
     return inner if "Content-Type" in inner else None  # a MIME entity, no signed document
 
 
+def unreadable(message: EmailMessage) -> str | None:
+    """Why the text of ``message`` cannot be read: "too deep" (:func:`too_deep`), "encrypted"
+    (:func:`encrypted`), or None."""
+    if too_deep(message):
+        return "too deep"
+    if encrypted(message):
+        return "encrypted"
+    return None
+
+
 def encrypted(message: Message) -> bool:
     """Whether the text of ``message`` is encrypted: the message itself (or what its
     signature wraps) is S/MIME enveloped data or PGP/MIME (``multipart/encrypted``). An

@@ -15,6 +15,7 @@ encrypted one (S/MIME enveloped data, PGP/MIME) cannot be read without the write
 from __future__ import annotations
 
 import email.policy
+import functools
 import zlib
 from email.errors import MessageDefect
 from email.feedparser import BytesFeedParser
@@ -43,6 +44,33 @@ class _BoundedParser(BytesFeedParser):
         super()._new_message()
 
 
+#: a header value longer than this is parsed at every look-up, as the email package does
+_KEPT_HEADER_AT_MOST = 2000
+
+
+class _ReadingPolicy(email.policy.EmailPolicy):
+    """The modern policy, whose header objects are parsed once and kept.
+
+    The email package parses a header anew at every look-up (``get_content_type`` alone reads
+    Content-Type again each time, some 30 look-ups a mail). Its header objects are immutable,
+    so one parsed from a name and value serves every look-up of the same; the ones kept are
+    few and short (:data:`_KEPT_HEADER_AT_MOST`)."""
+
+    def header_fetch_parse(self, name, value):
+        if hasattr(value, "name") or len(value) > _KEPT_HEADER_AT_MOST:
+            return super().header_fetch_parse(name, value)
+        return _kept_header(self, name.lower(), value)
+
+
+@functools.lru_cache(maxsize=1024)
+def _kept_header(policy: _ReadingPolicy, name: str, value: str):
+    return email.policy.EmailPolicy.header_fetch_parse(policy, name, value)
+
+
+#: how stored mail is read (the modern policy's rules; see :class:`_ReadingPolicy`)
+READING = _ReadingPolicy()
+
+
 def _parsed(raw: bytes, policy) -> EmailMessage:
     parser = _BoundedParser(policy=policy)
     parser.feed(raw)
@@ -56,7 +84,7 @@ def parse(raw: bytes) -> EmailMessage:
     """
     try:
         try:
-            message = _parsed(raw, email.policy.default)
+            message = _parsed(raw, READING)
             message.get_body()  # the modern policy fails lazily on broken Content-Type headers
             return message
         except _Deeper:
@@ -64,7 +92,7 @@ def parse(raw: bytes) -> EmailMessage:
         except Exception:  # noqa: BLE001 - any parse failure falls back to the lenient policy
             return _parsed(raw, email.policy.compat32)
     except _Deeper:
-        message = BytesHeaderParser(policy=email.policy.default).parsebytes(raw)
+        message = BytesHeaderParser(policy=READING).parsebytes(raw)
         message.set_payload("")
         message.defects.append(NestedTooDeep())
         return message

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import email.policy
 import tracemalloc
 from datetime import timedelta
 
@@ -19,6 +20,7 @@ from sqlalchemy.orm import Session
 from pbem import games, migrate, pipeline
 from pbem.config import Settings
 from pbem.db import make_engine, sessions, transaction
+from pbem.mail import mime
 from pbem.mail.accept import MAX_MESSAGE_ID, accept, message_id
 from pbem.mail.classify import classify
 from pbem.mail.extract import new_text
@@ -121,3 +123,18 @@ def test_any_mail_to_a_seat_is_answered_or_recorded(seat, body, authentic):
     finally:
         session.rollback()
         session.close()
+
+
+@MAIL
+@given(raw=raw_mail())
+def test_kept_headers_read_as_parsed_anew(raw):
+    """The reading policy keeps parsed headers (``mime.READING``): every header of any mail,
+    looked up twice, reads as the email package's default policy parses it anew."""
+    kept = mime.parse(raw)
+    for part in kept.walk():
+        for name, value in part._headers:  # the stored (name, value) pairs
+            for read in (part.policy.header_fetch_parse(name, value),) * 2:
+                fresh = email.policy.default.header_fetch_parse(name, value)
+                assert str(read) == str(fresh)
+                assert type(read).__name__ == type(fresh).__name__  # classes are per policy
+                assert [type(d) for d in read.defects] == [type(d) for d in fresh.defects]

@@ -170,13 +170,13 @@ def _read_and_apply(session, settings, row, message, game, seat, text, reply_to,
 
 
 def _unreadable(
-    session, settings, why: str, address: str, reply_to, seat: Seat | None = None
+    session, settings, why: str, address: str, reply_to, seat: Seat | None = None, locale="en"
 ) -> str:
-    """Answer a mail whose text cannot be read, ``why`` (:func:`mime.unreadable`): its
-    headers were enough to know whom."""
+    """Answer a mail whose text cannot be read, ``why`` (:func:`mime.unreadable`), in
+    ``locale`` (a seat's: its player's): its headers were enough to know whom."""
     if not address:
         return "refused"
-    locale = seat.player.language if seat else "en"
+    locale = seat.player.language if seat else locale
     with use(i18n.translations(locale)):
         sentence = (
             _(
@@ -442,6 +442,10 @@ def _player_path(
             return _seat_path(
                 session, settings, row, message, from_address, seat, text, reply_to, unreadable
             )
+        if unreadable:
+            return _unreadable(
+                session, settings, unreadable, player.address, reply_to, locale=player.language
+            )
         states = [(seat, engine.load(game.kind), game) for game, seat in running]
         try:
             parsed = commands.parse(
@@ -450,6 +454,7 @@ def _player_path(
                     kind.resembles(kind.restore(game.state), seat.name, line)
                     for seat, kind, game in states
                 ),
+                lambda line: any(kind.resembles(None, None, line) for _, kind, _ in states),
             )
         except commands.CommandError as exc:
             mail.notice(_("We did not understand your mail"), [str(exc)])

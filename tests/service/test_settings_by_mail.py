@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import UTC, date, datetime
 from email.message import EmailMessage
 from email.utils import make_msgid
+from pathlib import Path
 
 import pytest
 from service_mails import text_of
@@ -18,6 +19,7 @@ from pbem.mail import commands
 from pbem.models import Player, Seat
 
 MONDAY = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
+CORPUS = Path(__file__).parents[1] / "mail" / "corpus"
 
 
 def flat(mail) -> str:
@@ -330,3 +332,32 @@ def test_leave_this_game_from_the_page_resigns_the_seat_and_tells_the_others(ser
     assert service.seat(game_id, leaver)["status"] == "resigned"
     assert leaver not in service.to_move(game_id)
     assert len(service.outbox()) > before  # the next player's turn mail, sent by the sweep
+
+
+def test_an_encrypted_mail_to_the_digest_of_several_games_is_told_it_cannot_be_read(service):
+    """As a game's address answers it: nothing applied, and why (not 'no command found')."""
+    first = service.new_game(players=2)
+    service.new_game(players=2, seed=8)
+    raw = (CORPUS / "outlook_smime_encrypted_en.eml").read_bytes()
+    raw = raw.replace(b"ann@example.org", b"a1@x.test").replace(
+        b"play+0123456789abcdef0123@pbem.test",
+        service.settings.reply_address(player(service, "a1@x.test").token).encode(),
+    )
+    sent = service.deliver(raw)
+    assert [(m.kind, m.to_address) for m in sent] == [("notice", "a1@x.test")]
+    assert "we cannot read encrypted mail" in flat(sent[0])
+    assert service.game(first)[0].version == 1
+
+
+def test_chat_of_a_commands_shape_alone_to_the_digest_of_several_games_is_a_try(service):
+    """Read by its shape, as a game's address reads it when nothing else is a command: the
+    answer says where game commands go, not that the mail held no command."""
+    first = service.new_game("hengist")
+    second = service.new_game("hengist", seed=8)
+    sent = service.deliver(to_player(service, "a1@x.test", "Hi Bob,\nMove a muscle\nCheers"))
+    assert [m.kind for m in sent] == ["notice"]
+    text = flat(sent[0])
+    assert "Nothing was applied" in text and "We found no command" not in text
+    for game_id in (first, second):
+        address = service.settings.reply_address(service.seat(game_id, "a1")["token"])
+        assert f"Game {game_id} (Hengist): {address}" in text

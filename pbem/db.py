@@ -63,7 +63,14 @@ def engine_for(url: str) -> Engine:
 
 def sessions(url: str) -> sessionmaker[Session]:
     """A session factory bound to ``url``."""
-    return sessionmaker(engine_for(url), expire_on_commit=False, future=True)
+    return _factory(engine_for(url))
+
+
+@lru_cache(maxsize=8)
+def _factory(engine: Engine) -> sessionmaker[Session]:
+    """One factory per engine: making one builds a class (0.19 ms, against 0.01 ms for a
+    session of it), and every transaction asked for one."""
+    return sessionmaker(engine, expire_on_commit=False, future=True)
 
 
 #: CPython 3.11 frees an object's inline attribute values twice when a cyclic garbage

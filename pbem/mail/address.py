@@ -46,8 +46,13 @@ def _utf8(value: str) -> str:
 
 def from_header(value: str) -> str:
     """The one address of a From header's raw value, canonical; "" when there is none or the
-    header does not say unambiguously which one it is."""
-    header = default.header_factory("from", _utf8(value))
+    header does not say unambiguously which one it is, and when the email package's parser
+    fails on it (it raises IndexError, AttributeError, TypeError or UnboundLocalError on
+    values such as ``<``, ``.:`` or ``<@[``)."""
+    try:
+        header = default.header_factory("from", _utf8(value))
+    except Exception:  # noqa: BLE001 - the parser's own bugs (below): such a From is nobody's
+        return ""
     if any(not isinstance(defect, _ALLOWED_DEFECTS) for defect in header.defects):
         return ""
     if len(header.groups) != 1 or header.groups[0].display_name is not None:

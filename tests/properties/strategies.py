@@ -25,6 +25,7 @@ header_value = st.one_of(
             "Ann <ann@x.test>", "=?utf-8?q?Jos=C3=A9?= <jose@x.test>", "<<<>>>", '"a@b" <c@d>',
             "play+0123abcd@pbem.test", "=?bogus?b?!!!?=", "multipart/mixed; boundary=", "auto-replied",
             'text/plain; charset="x-nope"; format=flowed; delsp=yes', "bulk", "<id@x>",
+            "<", ".:", " .<", "<@[ ",  # the email package's own address parser fails on these
         ]
     ),
 )  # fmt: skip

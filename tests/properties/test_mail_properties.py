@@ -125,16 +125,24 @@ def test_any_mail_to_a_seat_is_answered_or_recorded(seat, body, authentic):
         session.close()
 
 
+def _read(policy, name: str, value: str):
+    """What ``policy`` makes of a header: its kind, text and defects, or what it raised."""
+    try:
+        header = policy.header_fetch_parse(name, value)
+    except Exception as exc:  # noqa: BLE001 - the email package's parser fails on some values
+        return type(exc).__name__
+    # header classes are made per policy: compared by name
+    return type(header).__name__, str(header), [type(d) for d in header.defects]
+
+
 @MAIL
 @given(raw=raw_mail())
 def test_kept_headers_read_as_parsed_anew(raw):
     """The reading policy keeps parsed headers (``mime.READING``): every header of any mail,
-    looked up twice, reads as the email package's default policy parses it anew."""
+    looked up twice, reads as the email package's default policy parses it anew (and fails
+    where it fails)."""
     kept = mime.parse(raw)
     for part in kept.walk():
         for name, value in part._headers:  # the stored (name, value) pairs
-            for read in (part.policy.header_fetch_parse(name, value),) * 2:
-                fresh = email.policy.default.header_fetch_parse(name, value)
-                assert str(read) == str(fresh)
-                assert type(read).__name__ == type(fresh).__name__  # classes are per policy
-                assert [type(d) for d in read.defects] == [type(d) for d in fresh.defects]
+            fresh = _read(email.policy.default, name, value)
+            assert _read(part.policy, name, value) == _read(part.policy, name, value) == fresh

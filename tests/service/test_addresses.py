@@ -40,10 +40,30 @@ def _raw(service, sender: str, to: str, body: str) -> bytes:
         ("Ann <ann@x.org", ""),
         ("a..b@x.org", ""),
         ("", ""),
+        # what the email package's own parser fails on (IndexError, AttributeError,
+        # TypeError, UnboundLocalError): nobody's
+        ("<", ""),
+        (".:", ""),
+        (" .<", ""),
+        ("<@[ ", ""),
     ],
 )
 def test_a_from_is_one_unambiguous_address_or_nobody(value, expected):
     assert address.from_header(value) == expected
+
+
+@pytest.mark.parametrize("sender", ["<", ".:", " .<", "<@[ "])
+def test_a_from_the_parser_fails_on_is_refused_not_failed(service, sender):
+    """No sender to answer: the mail ends refused (it ended failed, an exception each try);
+    to a seat, its owner is told of a mail from another address, as for any forger."""
+    game_id = service.new_game()
+    mover = service.seat(game_id, service.to_move(game_id)[0])
+    seat = service.settings.reply_address(mover["token"])
+    sent = service.deliver(_raw(service, sender, seat, "help"))
+    assert [(m.kind, m.to_address) for m in sent] == [("notice", mover["address"])]
+    assert service.deliver(_raw(service, sender, service.settings.service_address, "help")) == []
+    with transaction(service.settings.database_url) as session:
+        assert session.scalars(select(InboundMail.status)).all() == ["refused", "refused"]
 
 
 def test_raw_utf8_headers_are_read_as_utf8():

@@ -17,8 +17,9 @@ from __future__ import annotations
 import email.policy
 import functools
 import zlib
-from email.errors import MessageDefect
+from email.errors import HeaderDefect, MessageDefect
 from email.feedparser import BytesFeedParser
+from email.headerregistry import BaseHeader, UnstructuredHeader
 from email.message import EmailMessage, Message
 from email.parser import BytesHeaderParser
 
@@ -48,23 +49,50 @@ class _BoundedParser(BytesFeedParser):
 _KEPT_HEADER_AT_MOST = 2000
 
 
+class UnparsableHeader(HeaderDefect):
+    """The email package's parser failed on this header: it is read as plain text."""
+
+
+class _TextHeader(UnstructuredHeader):
+    """A header the email package's own parser fails on (``From: <``, ``Content-Disposition:
+    ;a*``: IndexError and the like, deep inside), kept as its text with a defect."""
+
+    @classmethod
+    def parse(cls, value, kwds):
+        super().parse(value, kwds)
+        kwds["defects"].append(UnparsableHeader())
+
+
+_TEXT_HEADER = type("_TextHeader", (_TextHeader, BaseHeader), {})
+
+
 class _ReadingPolicy(email.policy.EmailPolicy):
-    """The modern policy, whose header objects are parsed once and kept.
+    """The modern policy, whose header objects are parsed once and kept, and which never
+    fails on a header.
 
     The email package parses a header anew at every look-up (``get_content_type`` alone reads
     Content-Type again each time, some 30 look-ups a mail). Its header objects are immutable,
     so one parsed from a name and value serves every look-up of the same; the ones kept are
-    few and short (:data:`_KEPT_HEADER_AT_MOST`)."""
+    few and short (:data:`_KEPT_HEADER_AT_MOST`). A header its parser fails on is read as text
+    (:class:`UnparsableHeader`): a hostile part's ``From: <`` ended the whole mail in an
+    exception at every try."""
 
     def header_fetch_parse(self, name, value):
-        if hasattr(value, "name") or len(value) > _KEPT_HEADER_AT_MOST:
-            return super().header_fetch_parse(name, value)
-        return _kept_header(self, name.lower(), value)
+        if hasattr(value, "name"):
+            return value
+        if len(value) > _KEPT_HEADER_AT_MOST:
+            return _header(self, name, value)
+        return _kept_header(self, name, value)
 
 
-@functools.lru_cache(maxsize=1024)
-def _kept_header(policy: _ReadingPolicy, name: str, value: str):
-    return email.policy.EmailPolicy.header_fetch_parse(policy, name, value)
+def _header(policy: _ReadingPolicy, name: str, value: str):
+    try:
+        return email.policy.EmailPolicy.header_fetch_parse(policy, name, value)
+    except Exception:  # noqa: BLE001 - the parser's own failures (see _TextHeader)
+        return _TEXT_HEADER(name, "".join(email.policy.linesep_splitter.split(value)))
+
+
+_kept_header = functools.lru_cache(maxsize=1024)(_header)
 
 
 #: how stored mail is read (the modern policy's rules; see :class:`_ReadingPolicy`)

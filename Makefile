@@ -44,7 +44,7 @@ messages: $(STAMP)
 	$(BIN)/python -m pbem.english
 
 # the word lists that tell prose from a mistyped command (engine/words, read by engine.resemble),
-# derived from pyspellchecker's word frequencies: shipped, so no process loads its dictionaries
+# derived from pyspellchecker's and wordfreq's word frequencies: shipped, so no process loads them
 words: $(STAMP)
 	$(BIN)/python -c 'from engine import word_lists; word_lists.write()'
 	git diff --stat -- engine/words

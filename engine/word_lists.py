@@ -1,19 +1,24 @@
 """The words of our languages that tell prose from a mistyped command, shipped as text files.
 
 Derived from pyspellchecker's word frequencies (of subtitles: the words people say to each
-other) by ``make words`` (:func:`write`), which writes ``engine/words/``:
-sorted, one folded word a line. A process reads those files, never pyspellchecker: deriving
-the lists cost 1.3-1.4 s of CPU and a peak of 173 MB, reading them 0.01 s and 7 MB
-(docs/ARCHITECTURE.md). ``tests/test_word_lists.py`` checks the files equal the derivation.
+other) and wordfreq's English (of what people write: British spellings too) by ``make words``
+(:func:`write`), which writes ``engine/words/``: sorted, one folded word a line. A process
+reads those files, never pyspellchecker or wordfreq: deriving the lists cost 1.3-1.4 s of CPU
+and a peak of 173 MB, reading them 0.02 s and 7 MB (docs/ARCHITECTURE.md).
+``tests/test_word_lists.py`` checks the files equal the derivation.
 """
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
 from engine.lexicon import LANGUAGES, fold
+
+#: A word of the lists is letters only (a line's words are: :func:`engine.resemble.tokens`).
+_LETTERS = re.compile(r"[^\W\d_]+")
 
 #: A word of everyday speech occurs at least this often (a share of all words written).
 _EVERYDAY = 1e-6
@@ -36,8 +41,8 @@ class LanguageWords(NamedTuple):
 
 
 def derive() -> LanguageWords:
-    """The lists from pyspellchecker's word frequencies (a dev dependency: only this needs
-    it)."""
+    """The lists from pyspellchecker's word frequencies, and the everyday words also from
+    wordfreq's (both dev dependencies: only this needs them)."""
     from spellchecker import SpellChecker
 
     everyday: set[str] = set()
@@ -50,7 +55,26 @@ def derive() -> LanguageWords:
         everyday.update(fold(word) for word, count in counts.items() if count >= least)
         grammar.update(fold(word) for word in sorted(counts, key=counts.get)[-_GRAMMAR:])
         short.update(fold(word) for word in counts if len(fold(word)) <= SHORT)
+    everyday.update(_written())
     return LanguageWords(frozenset(everyday), frozenset(grammar), frozenset(short))
+
+
+def _written() -> set[str]:
+    """The English words of everyday writing in wordfreq's frequencies (the web, news, books,
+    subtitles, chat; of :data:`_EVERYDAY` share or more, as pyspellchecker's) longer than
+    :data:`SHORT` letters: British spellings too ("colour", "realise", "centre", "favours"),
+    which pyspellchecker's English lacks, and names people sign with. Its short words are
+    mostly abbreviations and names ("byu", "lol"): the short words stay pyspellchecker's.
+    Only its English: its Spanish, German and Portuguese would add some 53,000 words and
+    make slips of commands that are words there no commands ("werkzeuge beine", "regresa")
+    for almost no chat told better (docs/ARCHITECTURE.md)."""
+    from wordfreq import get_frequency_dict
+
+    return {
+        fold(word)
+        for word, share in get_frequency_dict("en", wordlist="large").items()
+        if share >= _EVERYDAY and len(fold(word)) > SHORT and _LETTERS.fullmatch(fold(word))
+    }
 
 
 def write(directory: Path = WORDS) -> None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import itertools
 import re
 import unicodedata
 from collections.abc import Callable, Mapping
@@ -437,6 +438,20 @@ _SIGN_OFF_WORDS = frozenset({
     "bis", "mit", "schone", "schonen", "abracos", "abraco", "um", "obrigado", "obrigada",
     "beijos", "atenciosamente", "cumprimentos", "att", "valeu", "ate", "saudacoes",
 })  # fmt: skip
+#: Words of thanks and sign-offs (folded) that may follow a command on its line ("done,
+#: thanks!", "hecho. Saludos", "fertig, vielen Dank"): no game's word.
+_THANKS = frozenset({
+    "thanks", "thank", "thx", "ty", "cheers", "regards", "greetings", "bye", "saludos",
+    "saludo", "gracias", "abrazos", "abrazo", "besos", "grusse", "gruss", "danke", "dank",
+    "tschuss", "ciao", "lg", "vg", "mfg", "obrigado", "obrigada", "abracos", "abraco",
+    "beijos", "valeu", "cumprimentos", "saudacoes", "atentamente", "cordialmente",
+    "atenciosamente",
+})  # fmt: skip
+#: A mark that ends a clause and the space after it: where a greeting ends before a command
+#: on the same line ("Hi! place 2 north"), or a command before thanks ("done, thanks!").
+_CLAUSE = re.compile(r"[,;:!.…]+\s+|\s+[-–—]+\s+")
+#: How many clause marks of a line are tried, at the most: a bound on a hostile line's cost.
+_CLAUSES = 4
 #: A name below a sign-off has at most this many words.
 _NAME_WORDS = 4
 #: What stands between the fields of a one-line signature (a name, an address, a phone).
@@ -549,6 +564,7 @@ def parse(
         tuple[Line, bool, str]
     ] = []  # each line, whether it looks like a command, as typed
     looked_like = False  # whether a line above looks like a command
+    courtesies: dict[int, list[str]] = {}  # an entry's greeting and thanks around its command
     previous = ""  # the line above, as typed
     last_kept = 0  # the number of the last line an entry holds
     for number, raw in enumerate(INVISIBLE.sub("", text).splitlines(), start=1):
@@ -569,13 +585,13 @@ def parse(
             content = content[found.end() :]
             if not content:
                 continue
-        line = _line(number, content)
-        like = line.kind in ("service", "mistyped") or (
-            line.kind == "game"
-            and (resemble.resembles(SERVICE_VOCABULARY, line.text) or resembles(line.text))
-        )
+        greeting, command, thanks = _courtesies(content, not looked_like, resembles)
+        line = _line(number, command)
+        like = _looks_like(line, resembles)
         looked_like = looked_like or like or bool(found)
         entries.append((line, like or bool(found), _single_spaces(content)))
+        if greeting or thanks:
+            courtesies[len(entries) - 1] = [_single_spaces(p) for p in (greeting, thanks) if p]
         last_kept = number
     signed = _signed_at(entries, resembles)
     marked = [index for index, (_line, like, _typed) in enumerate(entries[:signed]) if like]
@@ -584,10 +600,113 @@ def parse(
     if not marked:
         return Parsed(guard, [], [typed for _line, _like, typed in entries])
     first, last = marked[0], marked[-1]
+    set_aside: list[str] = []
+    for index, (_entry, _like, typed) in enumerate(entries):
+        if first <= index <= last:
+            set_aside.extend(courtesies.get(index, ()))
+        else:
+            set_aside.append(typed)
     return Parsed(
         guard=guard,
         lines=[line for line, _like, _typed in entries[first : last + 1]],
-        set_aside=[typed for _line, _like, typed in entries[:first] + entries[last + 1 :]],
+        set_aside=set_aside,
+    )
+
+
+def _looks_like(line: Line, resembles: Callable[[str], bool]) -> bool:
+    """Whether ``line`` looks like a command: a service command (or a try at one), or a game
+    line that resembles one of the game or of the service."""
+    return line.kind in ("service", "mistyped") or (
+        line.kind == "game"
+        and (resemble.resembles(SERVICE_VOCABULARY, line.text) or resembles(line.text))
+    )
+
+
+def _courtesies(
+    content: str, greeting: bool, resembles: Callable[[str], bool]
+) -> tuple[str, str, str]:
+    """``content`` as a greeting before a command on its line, the command, and thanks after
+    it ("Hi! place 2 north", "done, thanks!", "¡Hola! Acepto, gracias."); "" where there is
+    none. Thanks are the words after a mark that ends a clause when they hold a word of
+    thanks or a sign-off, no number, and look like no command. A greeting is looked for only
+    where ``greeting`` allows (no command above): the words before such a mark look like no
+    command, and those after it begin as a command does. What is left must be plainly a
+    command (:func:`_plainly_a_command`); a line that is a service command as it stands ("say
+    hi, thanks") is kept whole. At most :data:`_CLAUSES` marks of a line are tried."""
+    if _line(0, content).kind == "service":
+        return "", content, ""
+    marks = list(itertools.islice(_CLAUSE.finditer(content), _CLAUSES))
+    end = next((m.start() for m in marks if _thanks(content[m.end() :], resembles)), None)
+    start = _greeting_end(content, marks if greeting else [], end, resembles)
+    if end is not None and not _plainly_a_command(content[start:end], resembles):
+        end = None
+        start = _greeting_end(content, marks if greeting else [], end, resembles)
+    if end is None:
+        return content[:start].strip(), content[start:], ""
+    thanks = content[end:]
+    return content[:start].strip(), content[start:end], thanks[_CLAUSE.match(thanks).end() :]
+
+
+def _greeting_end(
+    content: str, marks: list[re.Match], end: int | None, resembles: Callable[[str], bool]
+) -> int:
+    """Where a greeting before a command on its line ends (0: there is none), the command
+    ending at ``end`` (None: with the line)."""
+    for mark in marks:
+        if end is not None and mark.start() >= end:
+            break
+        head, command = content[: mark.start()], content[mark.end() : end]
+        if _greets(head, resembles) and _begins_a_command_line(command, resembles):
+            return mark.end()
+    return 0
+
+
+def _greets(head: str, resembles: Callable[[str], bool]) -> bool:
+    """Whether ``head``, the words before a command on its line, greet: words without a
+    number that look like no command ("Hi", "Hola Ana", "Moin")."""
+    return (
+        any(character.isalpha() for character in head)
+        and not any(character.isdigit() for character in head)
+        and not _looks_like(_line(0, head), resembles)
+    )
+
+
+def _begins_a_command_line(text: str, resembles: Callable[[str], bool]) -> bool:
+    """Whether ``text`` begins as a command does, plainly one (:func:`_plainly_a_command`):
+    with a verb, a slip of one or a number ("2 north")."""
+    words = resemble.tokens(text)
+    return (
+        bool(words)
+        and (words[0].isdigit() or _verb_or_slip_first(_line(0, text)))
+        and _plainly_a_command(text, resembles)
+    )
+
+
+def _plainly_a_command(text: str, resembles: Callable[[str], bool]) -> bool:
+    """Whether ``text`` is plainly a command, with words around it on its line: a service
+    command of its shape, or a game line that looks like a command and holds a number
+    ("place 2 north") or is a word that ends the turn ("done"). Chat of a command's words
+    ("spiele weiter", "look at my board") is none."""
+    line = _line(0, text)
+    if line.kind != "game":
+        return line.kind == "service"
+    words = resemble.tokens(text)
+    return _looks_like(line, resembles) and (
+        any(word.isdigit() for word in words)
+        or (len(words) == 1 and words[0] in command_verbs()[1])
+    )
+
+
+def _thanks(tail: str, resembles: Callable[[str], bool]) -> bool:
+    """Whether ``tail``, the words after a command on its line, thank or sign off ("thanks!",
+    "un saludo", "vielen Dank"): a word of thanks, no command's verb nor number, and no look
+    of a command."""
+    words = resemble.tokens(tail)
+    return (
+        not _THANKS.isdisjoint(words)
+        and command_verbs()[0].isdisjoint(words)
+        and not any(word.isdigit() for word in words)
+        and not _looks_like(_line(0, tail), resembles)
     )
 
 

@@ -323,3 +323,55 @@ def test_a_name_or_a_contact_line_holding_a_game_word_below_the_commands_signs_t
 )
 def test_a_line_holding_a_game_word_that_may_be_a_command_is_no_signature(text, game):
     assert reading(text, game).read[-1] == text.splitlines()[-1]
+
+
+# -- a greeting or thanks on a command's line ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "game", "read", "aside"),
+    [
+        ("Hi! place 2 north\ndone, thanks!", "honga", ["place 2 north", "done"], ["Hi!", "thanks!"]),
+        ("Hola Ana, colocar 2 norte\nhecho. Saludos!", "honga", ["colocar 2 norte", "hecho"],
+         ["Hola Ana,", "Saludos!"]),
+        ("Moin! legen 2 Nord\nfertig, vielen Dank", "honga", ["legen 2 Nord", "fertig"],
+         ["Moin!", "vielen Dank"]),
+        ("Olá! colocar 2 norte\nfeito - muito obrigado!", "honga", ["colocar 2 norte", "feito"],
+         ["Olá!", "muito obrigado!"]),
+        ("Hi Bob, hope you are well! p2n\ndone", "honga", ["p2n", "done"],
+         ["Hi Bob, hope you are well!"]),
+        ("Hi all! place 3 wood\nplace 2 hunt, thanks", "stoneage", ["place 3 wood", "place 2 hunt"],
+         ["Hi all!", "thanks"]),
+        ("Hallo: move a 1b, danke!", "hengist", ["move a 1b"], ["Hallo:", "danke!"]),
+        ("place 2 north, thanks\ndone", "honga", ["place 2 north", "done"], ["thanks"]),
+        ("¡Hola! Acepto, gracias.", "honga", ["Acepto"], ["¡Hola!", "gracias."]),
+        ("Mitmachen, danke!", "honga", ["Mitmachen"], ["danke!"]),
+        ("Hi! join", "honga", ["join"], ["Hi!"]),
+    ],
+)  # fmt: skip
+def test_a_greeting_before_a_command_and_thanks_after_it_on_its_line_are_set_aside(
+    text, game, read, aside
+):
+    parsed = reading(text, game)
+    assert (parsed.read, parsed.set_aside) == (read, aside)
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("say hi, thanks", ["say hi, thanks"]),  # a service command as it stands
+        ("p2n\nThanks, Bob\ndone", ["p2n", "Thanks, Bob", "done"]),  # no command before it
+        ("p2n\nOh, and the herd\ndone", ["p2n", "Oh, and the herd", "done"]),  # no verb after
+        ("p2n\nWell, plce 2 north", ["p2n", "Well, plce 2 north"]),  # a greeting only on top
+        ("Hi, plce 2 north", ["plce 2 north"]),  # a slip of a verb is still refused
+        ("place 2 north, thanks for the fish", ["place 2 north, thanks for the fish"]),
+        ("place 2 north, bonus 1 thanks", ["place 2 north, bonus 1 thanks"]),
+    ],
+)
+def test_words_around_a_command_that_may_be_part_of_it_stay_on_its_line(text, read):
+    assert reading(text).read == read
+
+
+def test_chat_of_a_commands_words_after_a_greeting_is_no_command():
+    for text in ("Bleibe heute, spiele weiter", "Hi Bob, look at my board"):
+        assert reading(f"{text}\np2n").read == ["p2n"], text

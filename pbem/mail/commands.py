@@ -585,7 +585,7 @@ def parse(
             content = content[found.end() :]
             if not content:
                 continue
-        greeting, command, thanks = _courtesies(content, not looked_like, resembles)
+        greeting, command, thanks = _courtesies(content, resembles)
         line = _line(number, command)
         like = _looks_like(line, resembles)
         looked_like = looked_like or like or bool(found)
@@ -619,28 +619,42 @@ def _looks_like(line: Line, resembles: Callable[[str], bool]) -> bool:
     return line.kind in ("service", "mistyped") or (
         line.kind == "game"
         and (resemble.resembles(SERVICE_VOCABULARY, line.text) or resembles(line.text))
+        and not _signs_off(line)
     )
 
 
-def _courtesies(
-    content: str, greeting: bool, resembles: Callable[[str], bool]
-) -> tuple[str, str, str]:
+def _signs_off(line: Line) -> bool:
+    """Whether ``line`` is a sign-off that holds a game's word ("Viele Grüße aus dem Norden",
+    "Greetings from the north!", "Thanks for the fish", "Un abrazo y suerte con los mamuts"):
+    it begins with a sign-off word, no number in it, and neither that word nor the next is
+    a verb or a name of any game or of the service (Stone Age's "love hut" is a command)."""
+    words = resemble.tokens(line.text)
+    commands = command_words()
+    return (
+        len(words) > 1
+        and words[0] in _SIGN_OFF_WORDS
+        and not any(word.isdigit() for word in words)
+        and commands.isdisjoint(words[:2])
+    )
+
+
+def _courtesies(content: str, resembles: Callable[[str], bool]) -> tuple[str, str, str]:
     """``content`` as a greeting before a command on its line, the command, and thanks after
     it ("Hi! place 2 north", "done, thanks!", "¡Hola! Acepto, gracias."); "" where there is
     none. Thanks are the words after a mark that ends a clause when they hold a word of
-    thanks or a sign-off, no number, and look like no command. A greeting is looked for only
-    where ``greeting`` allows (no command above): the words before such a mark look like no
-    command, and those after it begin as a command does. What is left must be plainly a
+    thanks or a sign-off, no number, and look like no command; a greeting the words before
+    such a mark when they look like no command and those after it begin as a command does
+    ("Danke, fertig" below the moves too). What is left must be plainly a
     command (:func:`_plainly_a_command`); a line that is a service command as it stands ("say
     hi, thanks") is kept whole. At most :data:`_CLAUSES` marks of a line are tried."""
     if _line(0, content).kind == "service":
         return "", content, ""
     marks = list(itertools.islice(_CLAUSE.finditer(content), _CLAUSES))
     end = next((m.start() for m in marks if _thanks(content[m.end() :], resembles)), None)
-    start = _greeting_end(content, marks if greeting else [], end, resembles)
+    start = _greeting_end(content, marks, end, resembles)
     if end is not None and not _plainly_a_command(content[start:end], resembles):
         end = None
-        start = _greeting_end(content, marks if greeting else [], end, resembles)
+        start = _greeting_end(content, marks, end, resembles)
     if end is None:
         return content[:start].strip(), content[start:], ""
     thanks = content[end:]
@@ -794,6 +808,16 @@ def _name_line(line: Line) -> bool:
         and first not in verbs
         and not resemble.near_miss(first, ends_turn)
     )
+
+
+@functools.cache
+def command_words() -> frozenset[str]:
+    """The verbs and names of every game and the service's words (folded): a word that may
+    make a command."""
+    words = set(SERVICE_WORDS)
+    for name in engine.names():
+        words |= engine.load(name).vocabulary.known
+    return frozenset(words)
 
 
 @functools.cache

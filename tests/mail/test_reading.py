@@ -347,6 +347,7 @@ def test_a_line_holding_a_game_word_that_may_be_a_command_is_no_signature(text, 
         ("¡Hola! Acepto, gracias.", "honga", ["Acepto"], ["¡Hola!", "gracias."]),
         ("Mitmachen, danke!", "honga", ["Mitmachen"], ["danke!"]),
         ("Hi! join", "honga", ["join"], ["Hi!"]),
+        ("place 2 north, thanks for the fish", "honga", ["place 2 north"], ["thanks for the fish"]),
     ],
 )  # fmt: skip
 def test_a_greeting_before_a_command_and_thanks_after_it_on_its_line_are_set_aside(
@@ -362,9 +363,7 @@ def test_a_greeting_before_a_command_and_thanks_after_it_on_its_line_are_set_asi
         ("say hi, thanks", ["say hi, thanks"]),  # a service command as it stands
         ("p2n\nThanks, Bob\ndone", ["p2n", "Thanks, Bob", "done"]),  # no command before it
         ("p2n\nOh, and the herd\ndone", ["p2n", "Oh, and the herd", "done"]),  # no verb after
-        ("p2n\nWell, plce 2 north", ["p2n", "Well, plce 2 north"]),  # a greeting only on top
         ("Hi, plce 2 north", ["plce 2 north"]),  # a slip of a verb is still refused
-        ("place 2 north, thanks for the fish", ["place 2 north, thanks for the fish"]),
         ("place 2 north, bonus 1 thanks", ["place 2 north, bonus 1 thanks"]),
     ],
 )
@@ -375,3 +374,37 @@ def test_words_around_a_command_that_may_be_part_of_it_stay_on_its_line(text, re
 def test_chat_of_a_commands_words_after_a_greeting_is_no_command():
     for text in ("Bleibe heute, spiele weiter", "Hi Bob, look at my board"):
         assert reading(f"{text}\np2n").read == ["p2n"], text
+
+
+@pytest.mark.parametrize(
+    ("sign_off", "game", "command"),
+    [
+        ("Greetings from the north!", "honga", "p2n"),
+        ("Cheers, and good luck with the mammoths!", "honga", "p2n"),
+        ("Thanks for the wood!", "stoneage", "place 3 forest"),
+        ("Saludos desde el norte", "honga", "colocar 2 norte"),
+        ("Un abrazo y suerte con los mamuts", "honga", "colocar 2 norte"),
+        ("Viele Grüße aus dem Norden", "honga", "legen 2 Nord"),
+        ("Liebe Grüße vom Berg", "honga", "legen 2 Nord"),
+        ("Obrigado pelo peixe", "honga", "colocar 2 norte"),
+        ("Um abraço e boa sorte com os mamutes", "honga", "colocar 2 norte"),
+        ("Danke für den Hügel", "hengist", "move a 1b"),
+    ],
+)
+def test_a_sign_off_holding_a_game_word_is_set_aside(sign_off, game, command):
+    for text in (f"{command}\n{sign_off}", f"{command}\n\n{sign_off}\nAna"):
+        parsed = reading(text, game)
+        assert parsed.read == [command] and parsed.set_aside[0] == sign_off, text
+
+
+@pytest.mark.parametrize(
+    ("text", "game", "command"),
+    [
+        ("place 3 forest\nlove hut", "stoneage", "love hut"),  # Stone Age's hut, no sign-off
+        ("p2n\nDanke, fertig", "honga", "fertig"),  # a word of thanks before a command
+        ("p2n\nThanks, place 3 north", "honga", "place 3 north"),
+        ("p2n\nCheers 2 north", "honga", "Cheers 2 north"),  # a number: maybe a command
+    ],
+)
+def test_a_command_after_a_sign_off_word_is_still_read(text, game, command):
+    assert reading(text, game).read[-1] == command

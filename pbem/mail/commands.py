@@ -447,10 +447,10 @@ _THANKS = frozenset({
     "beijos", "valeu", "cumprimentos", "saudacoes", "atentamente", "cordialmente",
     "atenciosamente",
 })  # fmt: skip
-#: A mark that ends a clause and the space after it: where a greeting ends before a command
-#: on the same line ("Hi! place 2 north"), or a command before thanks ("done, thanks!").
-_CLAUSE = re.compile(r"[,;:!.…]+\s+|\s+[-–—]+\s+")
-#: How many clause marks of a line are tried, at the most: a bound on a hostile line's cost.
+#: The marks that end a clause at the end of a word: where a greeting ends before a command on
+#: the same line ("Hi! place 2 north"), or a command before thanks ("done, thanks!").
+_CLAUSE_MARKS = ",;:!.…?"
+#: How many ends of clauses of a line are tried, at the most: a bound on a hostile line's cost.
 _CLAUSES = 4
 #: A name below a sign-off has at most this many words.
 _NAME_WORDS = 4
@@ -641,37 +641,61 @@ def _signs_off(line: Line) -> bool:
 def _courtesies(content: str, resembles: Callable[[str], bool]) -> tuple[str, str, str]:
     """``content`` as a greeting before a command on its line, the command, and thanks after
     it ("Hi! place 2 north", "done, thanks!", "¡Hola! Acepto, gracias."); "" where there is
-    none. Thanks are the words after a mark that ends a clause when they hold a word of
-    thanks or a sign-off, no number, and look like no command; a greeting the words before
-    such a mark when they look like no command and those after it begin as a command does
-    ("Danke, fertig" below the moves too). What is left must be plainly a
-    command (:func:`_plainly_a_command`); a line that is a service command as it stands ("say
-    hi, thanks") is kept whole. At most :data:`_CLAUSES` marks of a line are tried."""
+    none. Thanks are the words after the end of a clause (:func:`_clause_ends`) when they
+    hold a word of thanks or a sign-off, no number, and look like no command; a greeting the
+    words before one when they look like no command and those after it begin as a command
+    does ("Danke, fertig" below the moves too; "Oi, tudo bem? colocar 2 norte", "Hi 👋 p2n").
+    What is left must be plainly a command (:func:`_plainly_a_command`); a line that is a
+    service command as it stands ("say hi, thanks") is kept whole, and so is a command that
+    asks ("place 2 north? thanks"). At most :data:`_CLAUSES` ends of a line are tried."""
     if _line(0, content).kind == "service":
         return "", content, ""
-    marks = list(itertools.islice(_CLAUSE.finditer(content), _CLAUSES))
-    end = next((m.start() for m in marks if _thanks(content[m.end() :], resembles)), None)
-    start = _greeting_end(content, marks, end, resembles)
+    ends = list(itertools.islice(_clause_ends(content), _CLAUSES))
+    end = next(
+        (at for at, after, asks in ends if not asks and _thanks(content[after:], resembles)),
+        None,
+    )
+    start = _greeting_end(content, ends, end, resembles)
     if end is not None and not _plainly_a_command(content[start:end], resembles):
         end = None
-        start = _greeting_end(content, marks, end, resembles)
+        start = _greeting_end(content, ends, end, resembles)
     if end is None:
         return content[:start].strip(), content[start:], ""
-    thanks = content[end:]
-    return content[:start].strip(), content[start:end], thanks[_CLAUSE.match(thanks).end() :]
+    after = next(after for at, after, _asks in ends if at == end)
+    return content[:start].strip(), content[start:end].strip(), content[after:].strip()
+
+
+def _clause_ends(content: str):
+    """Where clauses of ``content`` end, in order, each as (the end of its text, the start of
+    what follows, whether it asks): a mark with text after it ("Hi! ", "done, "), or a word
+    that only decorates (a smiley, an emoji, a dash: "Hi 👋 ", "Hi :) ", "done - ")."""
+    for word in re.finditer(r"\S+", content):
+        text = word.group()
+        if word.end() == len(content):
+            return
+        if _decoration(text):
+            yield word.start(), word.end(), False
+        else:
+            marks = len(text) - len(text.rstrip(_CLAUSE_MARKS))
+            if marks:
+                yield word.end() - marks, word.end(), "?" in text[-marks:]
 
 
 def _greeting_end(
-    content: str, marks: list[re.Match], end: int | None, resembles: Callable[[str], bool]
+    content: str,
+    ends: list[tuple[int, int, bool]],
+    end: int | None,
+    resembles: Callable[[str], bool],
 ) -> int:
     """Where a greeting before a command on its line ends (0: there is none), the command
     ending at ``end`` (None: with the line)."""
-    for mark in marks:
-        if end is not None and mark.start() >= end:
+    for at, after, _asks in ends:
+        if end is not None and at >= end:
             break
-        head, command = content[: mark.start()], content[mark.end() : end]
-        if _greets(head, resembles) and _begins_a_command_line(command, resembles):
-            return mark.end()
+        if _greets(content[:at], resembles) and _begins_a_command_line(
+            content[after:end], resembles
+        ):
+            return after
     return 0
 
 

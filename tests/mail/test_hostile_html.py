@@ -106,6 +106,9 @@ HOSTILE_TEXT = {
     "bars": "| quoted\n",
     "bullets": "- * ",
     "invisible characters": "\u200b\ufeff",
+    "clauses on one line": "Hi, ",
+    "smileys on one line": "Hi :) ",
+    "thanks after a command on one line": "p2n, thanks! ",
 }
 
 

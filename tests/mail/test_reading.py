@@ -348,6 +348,9 @@ def test_a_line_holding_a_game_word_that_may_be_a_command_is_no_signature(text, 
         ("Mitmachen, danke!", "honga", ["Mitmachen"], ["danke!"]),
         ("Hi! join", "honga", ["join"], ["Hi!"]),
         ("place 2 north, thanks for the fish", "honga", ["place 2 north"], ["thanks for the fish"]),
+        ("Oi, tudo bem? colocar 2 norte", "honga", ["colocar 2 norte"], ["Oi, tudo bem?"]),
+        ("Hi :) p2n\ndone 👍 thanks", "honga", ["p2n", "done"], ["Hi :)", "thanks"]),
+        ("Moin 👋 legen 2 Nord", "honga", ["legen 2 Nord"], ["Moin 👋"]),
     ],
 )  # fmt: skip
 def test_a_greeting_before_a_command_and_thanks_after_it_on_its_line_are_set_aside(
@@ -361,6 +364,7 @@ def test_a_greeting_before_a_command_and_thanks_after_it_on_its_line_are_set_asi
     ("text", "read"),
     [
         ("say hi, thanks", ["say hi, thanks"]),  # a service command as it stands
+        ("place 2 north? thanks", ["place 2 north? thanks"]),  # a command that asks
         ("p2n\nThanks, Bob\ndone", ["p2n", "Thanks, Bob", "done"]),  # no command before it
         ("p2n\nOh, and the herd\ndone", ["p2n", "Oh, and the herd", "done"]),  # no verb after
         ("Hi, plce 2 north", ["plce 2 north"]),  # a slip of a verb is still refused

@@ -445,7 +445,8 @@ _THANKS = frozenset({
     "saludo", "gracias", "abrazos", "abrazo", "besos", "grusse", "gruss", "danke", "dank",
     "tschuss", "ciao", "lg", "vg", "mfg", "obrigado", "obrigada", "abracos", "abraco",
     "beijos", "valeu", "cumprimentos", "saudacoes", "atentamente", "cordialmente",
-    "atenciosamente",
+    "atenciosamente", "best", "wishes", "care", "hugs", "xoxo", "grussle", "servus",
+    "dankeschon", "vemos", "cuidate", "abs", "bjs", "beijo", "bj",
 })  # fmt: skip
 #: The marks that end a clause at the end of a word: where a greeting ends before a command on
 #: the same line ("Hi! place 2 north"), or a command before thanks ("done, thanks!").
@@ -758,7 +759,7 @@ def _signed_at(entries: list[tuple[Line, bool, str]], resembles: Callable[[str],
     for start in range(max(len(entries) - SIGNATURE_LINES, 1), len(entries)):
         _line, like, above = entries[start - 1]
         words = resemble.tokens(above)
-        signs = not like and bool(words) and words[0] in _SIGN_OFF_WORDS
+        signs = not like and _sign_off(words)
         name, name_like, _typed = entries[start]
         below_commands = (
             like
@@ -773,6 +774,15 @@ def _signed_at(entries: list[tuple[Line, bool, str]], resembles: Callable[[str],
         ):
             return start
     return len(entries)
+
+
+def _sign_off(words: list[str]) -> bool:
+    """Whether a line of ``words`` (folded) signs off: its first word is a sign-off word, or
+    it is a few words holding a word of thanks or a sign-off ("Muito obrigado", "Many
+    thanks", "All the best", "Take care")."""
+    return bool(words) and (
+        words[0] in _SIGN_OFF_WORDS or (len(words) <= _NAME_WORDS and not _THANKS.isdisjoint(words))
+    )
 
 
 def _first_word_no_command(line: Line, resembles: Callable[[str], bool]) -> bool:

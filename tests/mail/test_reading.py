@@ -412,3 +412,23 @@ def test_a_sign_off_holding_a_game_word_is_set_aside(sign_off, game, command):
 )
 def test_a_command_after_a_sign_off_word_is_still_read(text, game, command):
     assert reading(text, game).read[-1] == command
+
+
+@pytest.mark.parametrize(
+    ("sign_off", "name", "game", "command"),
+    [
+        ("Many thanks", "Peter Berg", "honga", "p2n"),
+        ("All the best", "Hans Wald", "honga", "p2n"),
+        ("Take care", "Ana Bosque", "honga", "p2n"),
+        ("Muchas gracias", "Pedro Río", "stoneage", "colocar 3 bosque"),
+        ("Nos vemos", "Pilar Campos", "stoneage", "colocar 3 bosque"),
+        ("Vielen lieben Dank", "Jan Holz", "stoneage", "setzen 3 Wald"),
+        ("Muito obrigado", "Rui Madeira", "stoneage", "colocar 3 floresta"),
+        ("Abs", "João Pedreira", "stoneage", "colocar 3 floresta"),
+    ],
+)
+def test_a_name_below_thanks_of_a_few_words_is_set_aside_though_it_is_a_game_word(
+    sign_off, name, game, command
+):
+    parsed = reading(f"{command}\n\n{sign_off}\n{name}", game)
+    assert (parsed.read, parsed.set_aside) == ([command], [sign_off, name])

@@ -453,6 +453,13 @@ _THANKS = frozenset({
 _CLAUSE_MARKS = ",;:!.…?"
 #: How many ends of clauses of a line are tried, at the most: a bound on a hostile line's cost.
 _CLAUSES = 4
+#: The first words (folded) of greetings ("Hallo Herr Berg,", "Bom dia do norte!"); not
+#: "good", "buena", "boa" or "viel", which wish luck too ("Good luck in the forest" is read).
+_GREETING_WORDS = frozenset({
+    "hi", "hello", "hey", "dear", "morning", "hallo", "moin", "servus", "lieber", "sehr",
+    "guten", "hola", "buenos", "buenas", "estimado", "estimada", "querido", "querida", "ola",
+    "oi", "bom", "prezado", "prezada", "caro", "cara",
+})  # fmt: skip
 #: A name below a sign-off has at most this many words.
 _NAME_WORDS = 4
 #: What stands between the fields of a one-line signature (a name, an address, a phone).
@@ -620,22 +627,22 @@ def _looks_like(line: Line, resembles: Callable[[str], bool]) -> bool:
     return line.kind in ("service", "mistyped") or (
         line.kind == "game"
         and (resemble.resembles(SERVICE_VOCABULARY, line.text) or resembles(line.text))
-        and not _signs_off(line)
+        and not _greets_or_signs_off(line)
     )
 
 
-def _signs_off(line: Line) -> bool:
-    """Whether ``line`` is a sign-off that holds a game's word ("Viele Grüße aus dem Norden",
-    "Greetings from the north!", "Thanks for the fish", "Un abrazo y suerte con los mamuts"):
-    it begins with a sign-off word, no number in it, and neither that word nor the next is
-    a verb or a name of any game or of the service (Stone Age's "love hut" is a command)."""
+def _greets_or_signs_off(line: Line) -> bool:
+    """Whether ``line`` is a greeting or a sign-off that holds a game's word ("Viele Grüße aus
+    dem Norden", "Thanks for the fish", "Hallo Herr Berg,", "Buenos días desde el norte"): it
+    begins with a sign-off or greeting word, no number in it, and neither that word nor the
+    next is a verb or a name of any game or of the service (Stone Age's "love hut" is a
+    command). "Good" is no such word: "Good luck in the forest" is read."""
     words = resemble.tokens(line.text)
-    commands = command_words()
     return (
         len(words) > 1
-        and words[0] in _SIGN_OFF_WORDS
+        and (words[0] in _SIGN_OFF_WORDS or words[0] in _GREETING_WORDS)
         and not any(word.isdigit() for word in words)
-        and commands.isdisjoint(words[:2])
+        and command_words().isdisjoint(words[:2])
     )
 
 

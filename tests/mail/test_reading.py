@@ -432,3 +432,21 @@ def test_a_name_below_thanks_of_a_few_words_is_set_aside_though_it_is_a_game_wor
 ):
     parsed = reading(f"{command}\n\n{sign_off}\n{name}", game)
     assert (parsed.read, parsed.set_aside) == ([command], [sign_off, name])
+
+
+@pytest.mark.parametrize(
+    ("greeting", "game", "command"),
+    [
+        ("Hallo Herr Berg,", "honga", "legen 2 Nord"),
+        ("Sehr geehrter Herr Wald,", "honga", "legen 2 Nord"),
+        ("Hallo aus dem Norden!", "honga", "legen 2 Nord"),
+        ("Hi Peter Berg,", "honga", "p2n"),
+        ("Hola Ana Bosque:", "honga", "colocar 2 norte"),
+        ("Buenos días desde el norte", "honga", "colocar 2 norte"),
+        ("Bom dia do norte!", "honga", "colocar 2 norte"),
+        ("Prezado Sr. Madeira,", "stoneage", "colocar 3 floresta"),
+    ],
+)
+def test_a_greeting_holding_a_game_word_is_set_aside(greeting, game, command):
+    parsed = reading(f"{greeting}\n\n{command}", game)
+    assert (parsed.read, parsed.set_aside) == ([command], [greeting])

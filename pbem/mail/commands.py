@@ -675,10 +675,15 @@ def _courtesies(content: str, resembles: Callable[[str], bool]) -> tuple[str, st
 
 def _clause_ends(content: str):
     """Where clauses of ``content`` end, in order, each as (the end of its text, the start of
-    what follows, whether it asks): a mark with text after it ("Hi! ", "done, "), or a word
-    that only decorates (a smiley, an emoji, a dash: "Hi 👋 ", "Hi :) ", "done - ")."""
+    what follows, whether it asks): a mark with text after it ("Hi! ", "done, "), a word
+    that only decorates (a smiley, an emoji, a dash: "Hi 👋 ", "Hi :) ", "done - "), or the
+    space before a word of thanks ("done thanks")."""
+    before = None  # the word before
     for word in re.finditer(r"\S+", content):
         text = word.group()
+        if before is not None and _THANKS.intersection(resemble.tokens(text)[:1]):
+            yield before.end(), word.start(), before.group().endswith("?")
+        before = word
         if word.end() == len(content):
             return
         if _decoration(text):

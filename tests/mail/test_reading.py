@@ -351,6 +351,11 @@ def test_a_line_holding_a_game_word_that_may_be_a_command_is_no_signature(text, 
         ("Oi, tudo bem? colocar 2 norte", "honga", ["colocar 2 norte"], ["Oi, tudo bem?"]),
         ("Hi :) p2n\ndone 👍 thanks", "honga", ["p2n", "done"], ["Hi :)", "thanks"]),
         ("Moin 👋 legen 2 Nord", "honga", ["legen 2 Nord"], ["Moin 👋"]),
+        ("p2n\ndone thanks", "honga", ["p2n", "done"], ["thanks"]),
+        ("legen 2 Nord danke\nfertig danke", "honga", ["legen 2 Nord", "fertig"], ["danke", "danke"]),
+        ("colocar 2 norte\nhecho gracias", "honga", ["colocar 2 norte", "hecho"], ["gracias"]),
+        ("colocar 2 norte\nfeito obrigado", "honga", ["colocar 2 norte", "feito"], ["obrigado"]),
+        ("join thanks", "honga", ["join"], ["thanks"]),
     ],
 )  # fmt: skip
 def test_a_greeting_before_a_command_and_thanks_after_it_on_its_line_are_set_aside(
@@ -368,7 +373,7 @@ def test_a_greeting_before_a_command_and_thanks_after_it_on_its_line_are_set_asi
         ("p2n\nThanks, Bob\ndone", ["p2n", "Thanks, Bob", "done"]),  # no command before it
         ("p2n\nOh, and the herd\ndone", ["p2n", "Oh, and the herd", "done"]),  # no verb after
         ("Hi, plce 2 north", ["plce 2 north"]),  # a slip of a verb is still refused
-        ("place 2 north, bonus 1 thanks", ["place 2 north, bonus 1 thanks"]),
+        ("place 2 north, thanks 1", ["place 2 north, thanks 1"]),
     ],
 )
 def test_words_around_a_command_that_may_be_part_of_it_stay_on_its_line(text, read):

@@ -21,6 +21,7 @@ from __future__ import annotations
 import difflib
 import functools
 import itertools
+import operator
 import re
 import unicodedata
 from collections.abc import Callable, Mapping
@@ -460,6 +461,8 @@ _GREETING_WORDS = frozenset({
     "guten", "hola", "buenos", "buenas", "estimado", "estimada", "querido", "querida", "ola",
     "oi", "bom", "prezado", "prezada", "caro", "cara",
 })  # fmt: skip
+#: A name of a game this long stands alone ("gold"; "n" is north only inside a command).
+_NAME_ALONE = 3
 #: A name below a sign-off has at most this many words.
 _NAME_WORDS = 4
 #: What stands between the fields of a one-line signature (a name, an address, a phone).
@@ -736,15 +739,20 @@ def _begins_a_command_line(text: str, resembles: Callable[[str], bool]) -> bool:
 def _plainly_a_command(text: str, resembles: Callable[[str], bool]) -> bool:
     """Whether ``text`` is plainly a command, with words around it on its line: a service
     command of its shape, or a game line that looks like a command and holds a number
-    ("place 2 north") or is a word that ends the turn ("done"). Chat of a command's words
-    ("spiele weiter", "look at my board") is none."""
+    ("place 2 north"), is a word that ends the turn ("done"), or is words of a game only,
+    one a name ("pick gold"). Chat of a command's words ("spiele weiter", "look at my
+    board") is none."""
     line = _line(0, text)
     if line.kind != "game":
         return line.kind == "service"
-    words = resemble.tokens(text)
+    words, games = resemble.tokens(text), games_vocabulary()
     return _looks_like(line, resembles) and (
         any(word.isdigit() for word in words)
-        or (len(words) == 1 and words[0] in command_verbs()[1])
+        or (len(words) == 1 and words[0] in games.ends_turn)
+        or (
+            all(word in games.every_word for word in words)
+            and any(len(word) >= _NAME_ALONE and word in games.names for word in words)
+        )
     )
 
 
@@ -857,24 +865,24 @@ def _name_line(line: Line) -> bool:
 
 
 @functools.cache
+def games_vocabulary() -> resemble.Vocabulary:
+    """The words of every game's commands together."""
+    return functools.reduce(operator.or_, (engine.load(name).vocabulary for name in engine.names()))
+
+
+@functools.cache
 def command_words() -> frozenset[str]:
     """The verbs and names of every game and the service's words (folded): a word that may
     make a command."""
-    words = set(SERVICE_WORDS)
-    for name in engine.names():
-        words |= engine.load(name).vocabulary.known
-    return frozenset(words)
+    return games_vocabulary().known | frozenset(SERVICE_WORDS)
 
 
 @functools.cache
 def command_verbs() -> tuple[frozenset[str], frozenset[str]]:
     """The verbs of every game and of the service (a word that begins a command), and the
     games' words that end a turn, folded."""
-    verbs, ends_turn = set(SERVICE_WORDS), set()
-    for name in engine.names():
-        verbs |= engine.load(name).vocabulary.verbs
-        ends_turn |= engine.load(name).vocabulary.ends_turn
-    return frozenset(verbs), frozenset(ends_turn)
+    games = games_vocabulary()
+    return games.verbs | frozenset(SERVICE_WORDS), games.ends_turn
 
 
 def _runs_on(

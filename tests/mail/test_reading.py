@@ -356,6 +356,9 @@ def test_a_line_holding_a_game_word_that_may_be_a_command_is_no_signature(text, 
         ("colocar 2 norte\nhecho gracias", "honga", ["colocar 2 norte", "hecho"], ["gracias"]),
         ("colocar 2 norte\nfeito obrigado", "honga", ["colocar 2 norte", "feito"], ["obrigado"]),
         ("join thanks", "honga", ["join"], ["thanks"]),
+        ("Hi! pick gold", "stoneage", ["pick gold"], ["Hi!"]),
+        ("¡Hola! elegir oro, gracias", "stoneage", ["elegir oro"], ["¡Hola!", "gracias"]),
+        ("Moin, wählen Gold", "stoneage", ["wählen Gold"], ["Moin,"]),
     ],
 )  # fmt: skip
 def test_a_greeting_before_a_command_and_thanks_after_it_on_its_line_are_set_aside(

@@ -201,10 +201,36 @@ SERVICE_COMMANDS: tuple[ServiceCommand, ...] = (
     ServiceCommand(
         "join",
         {
-            "en": ("join", "accept"),
-            "es": ("unirse", "unirme", "aceptar", "acepto", "entrar"),
-            "de": ("mitmachen", "beitreten", "annehmen", "dabei"),
-            "pt": ("entrar", "aceitar", "aceito", "participar"),
+            "en": ("join", "accept", "count me in", "i'm in", "i’m in"),
+            "es": (
+                "unirse",
+                "unirme",
+                "aceptar",
+                "acepto",
+                "entrar",
+                "me apunto",
+                "cuenta conmigo",
+                "estoy dentro",
+            ),
+            "de": (
+                "mitmachen",
+                "beitreten",
+                "annehmen",
+                "dabei",
+                "ich bin dabei",
+                "bin dabei",
+                "ich mache mit",
+                "ich mach mit",
+            ),
+            "pt": (
+                "entrar",
+                "aceitar",
+                "aceito",
+                "participar",
+                "estou dentro",
+                "tô dentro",
+                "conta comigo",
+            ),
         },
         _nothing,
         N_("join"),
@@ -662,18 +688,13 @@ def _courtesies(content: str, resembles: Callable[[str], bool]) -> tuple[str, st
     if _line(0, content).kind == "service":
         return "", content, ""
     ends = list(itertools.islice(_clause_ends(content), _CLAUSES))
-    end = next(
-        (at for at, after, asks in ends if not asks and _thanks(content[after:], resembles)),
-        None,
-    )
-    start = _greeting_end(content, ends, end, resembles)
-    if end is not None and not _plainly_a_command(content[start:end], resembles):
-        end = None
-        start = _greeting_end(content, ends, end, resembles)
-    if end is None:
-        return content[:start].strip(), content[start:], ""
-    after = next(after for at, after, _asks in ends if at == end)
-    return content[:start].strip(), content[start:end].strip(), content[after:].strip()
+    for end, after, asks in ends:
+        if not asks and _thanks(content[after:], resembles):
+            start = _greeting_end(content, ends, end, resembles)
+            if _plainly_a_command(content[start:end], resembles):
+                return content[:start].strip(), content[start:end].strip(), content[after:].strip()
+    start = _greeting_end(content, ends, None, resembles)
+    return content[:start].strip(), content[start:], ""
 
 
 def _clause_ends(content: str):
@@ -727,12 +748,14 @@ def _greets(head: str, resembles: Callable[[str], bool]) -> bool:
 
 def _begins_a_command_line(text: str, resembles: Callable[[str], bool]) -> bool:
     """Whether ``text`` begins as a command does, plainly one (:func:`_plainly_a_command`):
-    with a verb, a slip of one or a number ("2 north")."""
+    a service command ("Tô dentro"), or a game line that begins with a verb, a slip of one
+    or a number ("2 north")."""
     words = resemble.tokens(text)
-    return (
-        bool(words)
-        and (words[0].isdigit() or _verb_or_slip_first(_line(0, text)))
-        and _plainly_a_command(text, resembles)
+    if not words:
+        return False
+    line = _line(0, text)
+    return (line.kind == "service" or words[0].isdigit() or _verb_or_slip_first(line)) and (
+        _plainly_a_command(text, resembles)
     )
 
 
@@ -742,6 +765,8 @@ def _plainly_a_command(text: str, resembles: Callable[[str], bool]) -> bool:
     ("place 2 north"), is a word that ends the turn ("done"), or is words of a game only,
     one a name ("pick gold"). Chat of a command's words ("spiele weiter", "look at my
     board") is none."""
+    if not text.split():
+        return False
     line = _line(0, text)
     if line.kind != "game":
         return line.kind == "service"

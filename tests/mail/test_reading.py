@@ -458,3 +458,22 @@ def test_a_name_below_thanks_of_a_few_words_is_set_aside_though_it_is_a_game_wor
 def test_a_greeting_holding_a_game_word_is_set_aside(greeting, game, command):
     parsed = reading(f"{greeting}\n\n{command}", game)
     assert (parsed.read, parsed.set_aside) == ([command], [greeting])
+
+
+@pytest.mark.parametrize(
+    ("text", "read", "aside"),
+    [
+        ("Count me in!", ["Count me in!"], []),
+        ("Hi Ann, I'm in!", ["I'm in!"], ["Hi Ann,"]),
+        ("¡Hola! Me apunto, gracias", ["Me apunto"], ["¡Hola!", "gracias"]),
+        ("Cuenta conmigo", ["Cuenta conmigo"], []),
+        ("Hallo! Ich bin dabei, danke", ["Ich bin dabei"], ["Hallo!", "danke"]),
+        ("Ich mache mit.", ["Ich mache mit."], []),
+        ("Olá! Tô dentro.", ["Tô dentro."], ["Olá!"]),
+        ("Conta comigo!", ["Conta comigo!"], []),
+    ],
+)
+def test_an_invitation_accepted_in_words_people_use_is_join(text, read, aside):
+    parsed = reading(text)
+    assert (parsed.read, parsed.set_aside) == (read, aside)
+    assert [line.name for line in parsed.lines] == ["join"]

@@ -623,6 +623,8 @@ def parse(
             if not content:
                 continue
         greeting, command, thanks = _courtesies(content, resembles)
+        if greeting or thanks:  # the command as it stands alone: “place 2 north”, • done
+            command = _unquoted(_BULLET.sub("", command.strip()))
         line = _line(number, command)
         like = _looks_like(line, resembles)
         looked_like = looked_like or like or bool(found)

@@ -354,12 +354,19 @@ def play_lines(game_engine, state: dict, player: str, lines: list[str]) -> Playe
     the lines again in another order cannot bring other dice. Raises :class:`Refused` when
     nothing is applied.
     """
+    lines = list(lines)
     current, kept, kept_lines, logged = state, state, 0, []
-    for index, line in enumerate(lines):
+    index = 0
+    while index < len(lines):
+        line = lines[index]
         try:
             after = game_engine.play(current, player, line)
             logged.append(game_engine.logged(current, player, line))
         except engine.IllegalMove as exc:
+            pieces = _joined(game_engine, current, player, line)
+            if pieces:  # several commands on one line: played as the lines they are
+                lines[index : index + 1] = pieces
+                continue
             if index and player not in game_engine.to_move(current):
                 reason = _(
                     "Your turn was over after the line before ({previous}), so this line and "
@@ -376,7 +383,30 @@ def play_lines(game_engine, state: dict, player: str, lines: list[str]) -> Playe
         if game_engine.draws(after) != game_engine.draws(current):
             kept, kept_lines = after, index + 1
         current = after
-    return Played(list(lines), current, logged=logged)
+        index += 1
+    return Played(lines, current, logged=logged)
+
+
+#: where people join commands on one line: "p2n, done", "place 2 north; done", "... north. done"
+_JOINS = re.compile(r"\s*[,;]\s*|\.\s+")
+#: a line of more pieces than this is one line (a turn takes a dozen commands at most)
+MOST_JOINED = 12
+
+
+def _joined(game_engine, state: dict, player: str, line: str) -> list[str] | None:
+    """The commands joined on ``line`` ("place 2 north, done"), when the game refuses it whole
+    and every piece plays in turn from ``state``; None otherwise: a command holding a comma
+    ("buy card 2 pay 1 wood, 1 clay") is played whole first, and a line with a piece the game
+    refuses stays one line, refused for what it is."""
+    pieces = [piece for piece in _JOINS.split(line.strip().rstrip(".")) if piece]
+    if not 1 < len(pieces) <= MOST_JOINED:
+        return None
+    for piece in pieces:
+        try:
+            state = game_engine.play(state, player, piece)
+        except engine.IllegalMove:
+            return None
+    return pieces
 
 
 def apply(

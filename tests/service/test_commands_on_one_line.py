@@ -1,0 +1,78 @@
+"""Several commands on one line ("place 2 north, done"), as people write a turn: played as the
+lines they are when the game refuses the line whole and every piece plays in turn; a line
+with a piece the game refuses stays one line, refused for what it is."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import engine
+from pbem import games
+
+#: each game after a few turns of its bots, and whoever is to move
+SEEDS = {"honga": 3, "stoneage": 4, "hengist": 5}
+JOINS = [", ", "; ", ". ", ",", " ; "]
+
+
+def _position(kind: str, turns: int = 5):
+    game = engine.load(kind)
+    players = ["ann", "bob"] if kind == "hengist" else ["ann", "bob", "cy"]
+    state, chooser = game.new(players, SEEDS[kind]), random.Random(SEEDS[kind])
+    for _ in range(turns):
+        mover = game.to_move(state)[0]
+        while mover in game.to_move(state):
+            state = game.play(state, mover, game.bot(state, mover, chooser))
+    return game, state, game.to_move(state)[0], chooser
+
+
+def _turn(game, state, mover, chooser) -> list[str]:
+    lines = []
+    while mover in game.to_move(state) and len(lines) < 6:
+        lines.append(game.bot(state, mover, chooser))
+        state = game.play(state, mover, lines[-1])
+    return lines
+
+
+@pytest.mark.parametrize("join", JOINS)
+@pytest.mark.parametrize("kind", sorted(SEEDS))
+def test_a_turn_written_on_one_line_plays_as_its_lines(kind, join):
+    game, state, mover, chooser = _position(kind)
+    lines = _turn(game, state, mover, chooser)
+    if len(lines) < 2:
+        lines = [*lines, *_turn(game, game.play(state, mover, lines[0]), mover, chooser)]
+    assert len(lines) >= 2, "a turn of several commands"
+    apart = games.play_lines(game, state, mover, lines)
+    together = games.play_lines(game, state, mover, [join.join(lines)])
+    assert together.state == apart.state and together.logged == apart.logged
+    assert together.lines == lines
+
+
+@pytest.mark.parametrize("kind", sorted(SEEDS))
+def test_a_line_with_a_piece_the_game_refuses_is_refused_whole(kind):
+    game, state, mover, chooser = _position(kind)
+    first = game.bot(state, mover, chooser)
+    line = f"{first}, fly to the moon"
+    with pytest.raises(games.Refused) as refused:
+        games.play_lines(game, state, mover, [line])
+    assert refused.value.line == line  # quoted as written: nothing of it applied
+
+
+def test_a_line_of_more_pieces_than_a_turn_takes_is_one_line():
+    game, state, mover, _chooser = _position("honga")
+    line = ", ".join(["done"] * (games.MOST_JOINED + 1))
+    with pytest.raises(games.Refused) as refused:
+        games.play_lines(game, state, mover, [line])
+    assert refused.value.line == line
+
+
+@pytest.mark.parametrize("kind", sorted(SEEDS))
+def test_a_reply_with_the_turn_on_one_line_is_applied(service, kind):
+    game_id = service.new_game(kind)
+    mover = service.to_move(game_id)[0]
+    lines = service.turn_of(game_id, mover)
+    body = "Hi all,\n\n" + ", ".join(lines) + "\n\nCheers, Ann"
+    sent = service.deliver(service.reply(game_id, mover, body))
+    assert [m.kind for m in sent if m.kind == "error"] == []
+    assert service.game(game_id)[0].version == 2 and mover not in service.to_move(game_id)

@@ -387,8 +387,14 @@ def play_lines(game_engine, state: dict, player: str, lines: list[str]) -> Playe
     return Played(lines, current, logged=logged)
 
 
-#: where people join commands on one line: "p2n, done", "place 2 north; done", "... north. done"
-_JOINS = re.compile(r"\s*[,;]\s*|\.\s+")
+#: the words that join two commands on one line, in every language ("legen 2 Nord und fertig")
+JOINING_WORDS = ("and", "then", "y", "luego", "und", "dann", "e", "depois", "então", "entao")
+#: where people join commands on one line: "p2n, done", "place 2 north; done", "... north. done",
+#: "place 2 north and then done", "colocar 2 norte, y hecho"
+_WORDS = "|".join(JOINING_WORDS)
+_JOINS = re.compile(
+    rf"(?:\s*[,;]|\.(?=\s)|\s)\s*(?:(?:{_WORDS})\b\s*)+|\s*[,;]\s*|\.\s+", re.IGNORECASE
+)
 #: a line of more pieces than this is one line (a turn takes a dozen commands at most)
 MOST_JOINED = 12
 
@@ -398,7 +404,8 @@ def _joined(game_engine, state: dict, player: str, line: str) -> list[str] | Non
     and every piece plays in turn from ``state``; None otherwise: a command holding a comma
     ("buy card 2 pay 1 wood, 1 clay") is played whole first, and a line with a piece the game
     refuses stays one line, refused for what it is."""
-    pieces = [piece for piece in _JOINS.split(line.strip().rstrip(".")) if piece]
+    single = " ".join(line.split()).rstrip(".")  # one space apart: the pattern stays linear
+    pieces = [piece for piece in _JOINS.split(single) if piece]
     if not 1 < len(pieces) <= MOST_JOINED:
         return None
     for piece in pieces:

@@ -9,7 +9,8 @@ import random
 import pytest
 
 import engine
-from pbem import games
+from engine.i18n import use
+from pbem import games, i18n
 
 #: each game after a few turns of its bots, and whoever is to move
 SEEDS = {"honga": 3, "stoneage": 4, "hengist": 5}
@@ -76,3 +77,31 @@ def test_a_reply_with_the_turn_on_one_line_is_applied(service, kind):
     sent = service.deliver(service.reply(game_id, mover, body))
     assert [m.kind for m in sent if m.kind == "error"] == []
     assert service.game(game_id)[0].version == 2 and mover not in service.to_move(game_id)
+
+
+#: the words joining two commands, as each language writes them
+JOINED_BY = {"en": " and then ", "es": ", y ", "de": " und ", "pt": " e "}
+
+
+@pytest.mark.parametrize("language", sorted(JOINED_BY))
+@pytest.mark.parametrize("kind", sorted(SEEDS))
+def test_commands_joined_by_words_in_every_language(kind, language):
+    game, state, mover, chooser = _position(kind)
+    lines = _turn(game, state, mover, chooser)
+    if len(lines) < 2:
+        lines = [*lines, *_turn(game, game.play(state, mover, lines[0]), mover, chooser)]
+    with use(i18n.translations(language)):
+        typed = JOINED_BY[language].join(game.shown(line, language) for line in lines)
+        together = games.play_lines(game, state, mover, [typed])
+    assert together.state == games.play_lines(game, state, mover, lines).state
+
+
+def test_hostile_lines_stay_one_line_refused():
+    """Long runs of spaces, of joins and of joining words: refused as written, nothing applied
+    (the line is made one space apart before it is cut, so the cutting pattern never
+    backtracks over a run; ``make bench`` times hostile mail)."""
+    game, state, mover, _chooser = _position("honga")
+    for line in ("p2n" + " " * 200_000 + "x", "a ," * 50_000, "and " * 50_000 + "x"):
+        with pytest.raises(games.Refused) as refused:
+            games.play_lines(game, state, mover, [line])
+        assert refused.value.line == line

@@ -36,14 +36,20 @@ def _turn(game, state, mover, chooser) -> list[str]:
     return lines
 
 
-@pytest.mark.parametrize("join", JOINS)
-@pytest.mark.parametrize("kind", sorted(SEEDS))
-def test_a_turn_written_on_one_line_plays_as_its_lines(kind, join):
+def _commands(kind: str):
+    """A position of ``kind``, whoever is to move, and several commands they may give in turn."""
     game, state, mover, chooser = _position(kind)
     lines = _turn(game, state, mover, chooser)
     if len(lines) < 2:
         lines = [*lines, *_turn(game, game.play(state, mover, lines[0]), mover, chooser)]
     assert len(lines) >= 2, "a turn of several commands"
+    return game, state, mover, lines
+
+
+@pytest.mark.parametrize("join", JOINS)
+@pytest.mark.parametrize("kind", sorted(SEEDS))
+def test_a_turn_written_on_one_line_plays_as_its_lines(kind, join):
+    game, state, mover, lines = _commands(kind)
     apart = games.play_lines(game, state, mover, lines)
     together = games.play_lines(game, state, mover, [join.join(lines)])
     assert together.state == apart.state and together.logged == apart.logged
@@ -86,10 +92,7 @@ JOINED_BY = {"en": " and then ", "es": ", y ", "de": " und ", "pt": " e "}
 @pytest.mark.parametrize("language", sorted(JOINED_BY))
 @pytest.mark.parametrize("kind", sorted(SEEDS))
 def test_commands_joined_by_words_in_every_language(kind, language):
-    game, state, mover, chooser = _position(kind)
-    lines = _turn(game, state, mover, chooser)
-    if len(lines) < 2:
-        lines = [*lines, *_turn(game, game.play(state, mover, lines[0]), mover, chooser)]
+    game, state, mover, lines = _commands(kind)
     with use(i18n.translations(language)):
         typed = JOINED_BY[language].join(game.shown(line, language) for line in lines)
         together = games.play_lines(game, state, mover, [typed])

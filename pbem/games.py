@@ -403,16 +403,24 @@ def _joined(game_engine, state: dict, player: str, line: str) -> list[str] | Non
     """The commands joined on ``line`` ("place 2 north, done"), when the game refuses it whole
     and every piece plays in turn from ``state``; None otherwise: a command holding a comma
     ("buy card 2 pay 1 wood, 1 clay") is played whole first, and a line with a piece the game
-    refuses stays one line, refused for what it is."""
+    refuses stays one line, refused for what it is.
+
+    Whether the line is cut never hangs on a draw's outcome: once a piece draws (dice, a card
+    from a face-down pile), the line is cut, and the pieces after it are played as lines after a
+    draw are (the draw stays, a piece refused is refused). Cut only where the dice allowed
+    what follows, a refusal would tell the roll, with nothing applied to bind it."""
     single = " ".join(line.split()).rstrip(".")  # one space apart: the pattern stays linear
     pieces = [piece for piece in _JOINS.split(single) if piece]
     if not 1 < len(pieces) <= MOST_JOINED:
         return None
     for piece in pieces:
         try:
-            state = game_engine.play(state, player, piece)
+            after = game_engine.play(state, player, piece)
         except engine.IllegalMove:
             return None
+        if game_engine.draws(after) != game_engine.draws(state):
+            return pieces
+        state = after
     return pieces
 
 

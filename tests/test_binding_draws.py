@@ -216,3 +216,17 @@ def test_no_pair_of_refused_mails_reveals_more_than_the_applied_lines(name):
             honest = play_lines(game, start, player, applied)
             assert honest.refused is None and honest.state == state
     assert partly, "no mail was applied in part: the test exercised nothing"
+
+
+@pytest.mark.parametrize("join", [", ", "; ", " and then "])
+def test_commands_joined_on_one_line_bind_a_draw_as_lines_do(join):
+    """'use forest, buy card 4 pay 4 wood' on one line: whether the line is cut must not hang
+    on the roll (cut only when the roll allowed the purchase, the refusal would tell the roll
+    was short, and nothing being applied, the player could roll the forest after other dice).
+    It is played as the two lines are: the roll stays applied, the purchase is refused."""
+    before = stoneage_forest_hunt()
+    lines = ["use forest", "buy card 4 pay 4 wood"]
+    joined = play_lines(STONEAGE, before, "p1", [join.join(lines)])
+    apart = play_lines(STONEAGE, before, "p1", lines)
+    assert joined.lines == apart.lines == ["use forest"]
+    assert joined.state == apart.state and joined.refused.line == "buy card 4 pay 4 wood"

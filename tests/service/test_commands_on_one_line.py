@@ -58,9 +58,17 @@ def test_a_turn_written_on_one_line_plays_as_its_lines(kind, join):
 
 @pytest.mark.parametrize("kind", sorted(SEEDS))
 def test_a_line_with_a_piece_the_game_refuses_is_refused_whole(kind):
+    """Nothing applied, the line quoted as written; unless a piece before drew (a card from
+    the deck): then, as on lines of their own, the draw stays and the rest is refused."""
     game, state, mover, chooser = _position(kind)
     first = game.bot(state, mover, chooser)
     line = f"{first}, fly to the moon"
+    if game.draws(game.play(state, mover, first)) != game.draws(state):
+        joined = games.play_lines(game, state, mover, [line])
+        apart = games.play_lines(game, state, mover, [first, "fly to the moon"])
+        assert joined.lines == apart.lines == [first] and joined.state == apart.state
+        assert joined.refused.line == "fly to the moon"
+        return
     with pytest.raises(games.Refused) as refused:
         games.play_lines(game, state, mover, [line])
     assert refused.value.line == line  # quoted as written: nothing of it applied

@@ -354,7 +354,7 @@ def play_lines(game_engine, state: dict, player: str, lines: list[str]) -> Playe
     the lines again in another order cannot bring other dice. Raises :class:`Refused` when
     nothing is applied.
     """
-    lines = list(lines)
+    lines, joined = list(lines), [False] * len(lines)  # joined: a piece of a line cut
     current, kept, kept_lines, logged = state, state, 0, []
     index = 0
     while index < len(lines):
@@ -366,6 +366,14 @@ def play_lines(game_engine, state: dict, player: str, lines: list[str]) -> Playe
             pieces = _joined(game_engine, current, player, line)
             if pieces:  # several commands on one line: played as the lines they are
                 lines[index : index + 1] = pieces
+                joined[index : index + 1] = [True] * len(pieces)
+                continue
+            if (
+                joined[index]
+                and game_engine.ends_turn(line)
+                and player not in game_engine.to_move(current)
+            ):
+                del lines[index], joined[index]  # "..., done" after the turn ended by itself
                 continue
             if index and player not in game_engine.to_move(current):
                 reason = _(

@@ -116,3 +116,15 @@ def test_hostile_lines_stay_one_line_refused():
         with pytest.raises(games.Refused) as refused:
             games.play_lines(game, state, mover, [line])
         assert refused.value.line == line
+
+
+@pytest.mark.parametrize("kind", ["hengist", "honga"])  # Stone Age's turns end by themselves
+def test_a_done_joined_after_a_turn_that_ended_by_itself_changes_nothing(kind):
+    """'place 2 east, done' where placing ends the turn: the 'done' is left out, as the pipeline
+    leaves out a 'done' line written after the turn ended (it was refused: "your turn was
+    over")."""
+    game, state, mover, chooser = _position(kind)
+    lines = _turn(game, state, mover, chooser)
+    played = games.play_lines(game, state, mover, [", ".join([*lines, "done"])])
+    assert played.refused is None and played.lines == lines
+    assert played.state == games.play_lines(game, state, mover, lines).state

@@ -108,12 +108,13 @@ def _parsed(raw: bytes, policy) -> EmailMessage:
 def parse(raw: bytes) -> EmailMessage:
     """The message object of stored bytes; broken MIME is parsed as well as it can be.
 
-    The modern policy gives up on some malformed headers; the old one never does.
+    Read by :data:`READING`, which reads a header its parser fails on as text; should the
+    modern message model still fail on the body's structure, the old policy, which never does.
     """
     try:
         try:
             message = _parsed(raw, READING)
-            message.get_body()  # the modern policy fails lazily on broken Content-Type headers
+            message.get_body()  # the modern message model fails lazily, if it fails
             return message
         except _Deeper:
             raise

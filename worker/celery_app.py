@@ -11,9 +11,10 @@ survives Redis going away while tasks are in flight (``worker.redis_broker``).
 
 from __future__ import annotations
 
-from celery import Celery
+from celery import Celery, signals
 from kombu import Queue
 
+from pbem import preload
 from pbem.config import load
 from worker import redis_broker
 
@@ -66,3 +67,10 @@ if settings.broker_url.startswith("filesystem"):
     }
 elif settings.broker_url.startswith(redis_broker.SCHEMES):
     app.conf.update(redis_broker.configuration(settings.broker_url))
+
+
+@signals.worker_init.connect
+def _preload(**_kwargs) -> None:
+    """Before the pool forks: every pool process starts with what its first mails would load
+    (:mod:`pbem.preload`), a process started again after a crash or a time limit too."""
+    preload.everything()

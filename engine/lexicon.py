@@ -195,6 +195,14 @@ class Lexicon:
         )
 
 
+#: A turn ended in one word as people write it below their moves, for the games whose turn
+#: ends with "done": "finished" and "I finished" ("terminado", "terminé", "erledigt").
+TURN_END_WORDS = {
+    "es": {"terminado": "done", "terminé": "done", "acabado": "done", "acabé": "done"},
+    "de": {"erledigt": "done", "beendet": "done"},
+    "pt": {"terminado": "done", "terminei": "done", "acabado": "done", "acabei": "done"},
+}  # fmt: skip
+
 #: A turn ended as people say it, for the games whose turn ends with "done" (phrases: "passar
 #: a vez" holds the Hengist party letter "a").
 TURN_ENDS = {

@@ -12,7 +12,7 @@ a mail shows.
 
 from __future__ import annotations
 
-from engine.lexicon import TURN_ENDS, Lexicon, numbers
+from engine.lexicon import TURN_END_WORDS, TURN_ENDS, Lexicon, merged, numbers
 
 VERBS = {
     "es": {
@@ -106,4 +106,6 @@ def _english() -> set[str]:
     return set(ENGLISH.verbs | ENGLISH.names | ENGLISH.fillers)
 
 
-LEXICON = Lexicon(VERBS, NAMES, FILLERS, PHRASES, numbers(), english_words=_english)
+LEXICON = Lexicon(
+    merged(VERBS, TURN_END_WORDS), NAMES, FILLERS, PHRASES, numbers(), english_words=_english
+)

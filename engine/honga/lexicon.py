@@ -10,7 +10,7 @@ a mail shows.
 
 from __future__ import annotations
 
-from engine.lexicon import TURN_ENDS, Lexicon, merged, numbers
+from engine.lexicon import TURN_END_WORDS, TURN_ENDS, Lexicon, merged, numbers
 
 VERBS = {
     "es": {
@@ -156,4 +156,11 @@ def _english() -> set[str]:
     return set(ENGLISH.verbs | ENGLISH.names | ENGLISH.fillers) | {"all", "up", "step", "steps"}
 
 
-LEXICON = Lexicon(VERBS, NAMES, FILLERS, PHRASES, merged(WORDS, numbers()), english_words=_english)
+LEXICON = Lexicon(
+    merged(VERBS, TURN_END_WORDS),
+    NAMES,
+    FILLERS,
+    PHRASES,
+    merged(WORDS, numbers()),
+    english_words=_english,
+)

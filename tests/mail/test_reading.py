@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import engine
-from engine.lexicon import TURN_ENDS
+from engine.lexicon import TURN_END_WORDS, TURN_ENDS
 from pbem.mail.commands import SIGNATURE_LINES, parse
 from pbem.mail.extract import new_text
 from tests.mail.test_chat import plain
@@ -486,10 +486,15 @@ def test_an_invitation_accepted_in_words_people_use_is_join(text, read, aside):
 @pytest.mark.parametrize("game", ["honga", "hengist"])
 @pytest.mark.parametrize(
     ("language", "phrase"),
-    [(language, phrase) for language, phrases in TURN_ENDS.items() for phrase in phrases],
+    [
+        (language, phrase)
+        for table in (TURN_ENDS, TURN_END_WORDS)
+        for language, phrases in table.items()
+        for phrase in phrases
+    ],
 )
 def test_a_turn_ended_in_words_below_the_moves_is_read(game, language, phrase):
-    """A turn ended in words (engine.lexicon.TURN_ENDS: "Zug beenden") is no sign-off."""
+    """A turn ended in words ("Zug beenden", "erledigt", "terminei") is no sign-off."""
     move = {"honga": "colocar 2 norte", "hengist": "mover a 1b"}[game]
     for typed in (phrase, phrase.capitalize() + "."):
         parsed = reading(

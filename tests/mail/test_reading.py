@@ -501,3 +501,24 @@ def test_a_turn_ended_in_words_below_the_moves_is_read(game, language, phrase):
             f"{GREETINGS[language][0]}\n{move}\n{typed}\n{SIGN_OFFS[language][0]}", game
         )
         assert parsed.read == [move, typed.rstrip(".")], typed
+
+
+#: Each game's move, and lines of the first person below it with the English read.
+FIRST_PERSON = {
+    "honga": ("colocar 2 norte", {"subo 2": "climb 2", "escalo": "climb", "subo": "climb",
+              "intercambio 1": "trade 1", "klettere 2": "climb 2", "troco 1": "trade 1"}),
+    "hengist": ("mover a 1b", {"movo b 2a": "move b 2a", "espío b 2": "spy b 2",
+                "spioniere b 2": "spy b 2"}),
+    "stoneage": ("usar bosque", {"paso": "pass", "passe": "pass", "passo": "pass",
+                 "domo 2": "tame 2", "pago 2 madeira": "pay 2 wood"}),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("game", "line"), [(game, line) for game, (_, lines) in FIRST_PERSON.items() for line in lines]
+)
+def test_a_verb_in_the_first_person_below_the_moves_is_read(game, line):
+    """What people write of what they do ("subo 2", "passo", "movo b 2a") is no sign-off."""
+    move, lines = FIRST_PERSON[game]
+    assert reading(f"Hola,\n{move}\n{line}\nSaludos", game).read == [move, line]
+    assert engine.load(game).lexicon.english(line) == lines[line]

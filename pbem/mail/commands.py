@@ -659,6 +659,7 @@ def _looks_like(line: Line, resembles: Callable[[str], bool]) -> bool:
         line.kind == "game"
         and (resemble.resembles(SERVICE_VOCABULARY, line.text) or resembles(line.text))
         and not _greets_or_signs_off(line)
+        and not _postscript(line)
     )
 
 
@@ -667,13 +668,33 @@ def _greets_or_signs_off(line: Line) -> bool:
     dem Norden", "Thanks for the fish", "Hallo Herr Berg,", "Buenos días desde el norte"): it
     begins with a sign-off or greeting word, no number in it, and neither that word nor the
     next is a verb or a name of any game or of the service (Stone Age's "love hut" is a
-    command). "Good" is no such word: "Good luck in the forest" is read."""
+    command), unless a small word of a language too ("Abraços do sul": Stone Age's "do").
+    "Good" is no such word: "Good luck in the forest" is read."""
     words = resemble.tokens(line.text)
     return (
         len(words) > 1
         and (words[0] in _SIGN_OFF_WORDS or words[0] in _GREETING_WORDS)
         and not any(word.isdigit() for word in words)
-        and command_words().isdisjoint(words[:2])
+        and command_words().isdisjoint(set(words[:2]) - _filler_verbs())
+    )
+
+
+#: The mark of a postscript, before its text: "PS:", "P.S.", "PPS", the Spanish "PD:".
+_POSTSCRIPT = re.compile(r"^(p\.?\s?){1,2}[sd]\b[.:,-]*\s*", re.IGNORECASE)
+
+
+def _postscript(line: Line) -> bool:
+    """Whether ``line`` is a postscript that holds a game's word ("P.S. nice mammoth move!",
+    "PD: qué suerte con el mamut"): its mark, then words without a number whose first is no
+    verb of a game or the service, nor a slip of one ("PS: lure fish" is a command)."""
+    mark = _POSTSCRIPT.match(line.text)
+    if mark is None or not resemble.tokens(line.text[mark.end() :]):
+        return False
+    rest = _line(line.number, line.text[mark.end() :])
+    return (
+        rest.kind == "game"
+        and not any(word.isdigit() for word in resemble.tokens(rest.text))
+        and not _verb_or_slip_first(rest)
     )
 
 
@@ -902,6 +923,14 @@ def command_words() -> frozenset[str]:
     """The verbs and names of every game and the service's words (folded): a word that may
     make a command."""
     return games_vocabulary().known | frozenset(SERVICE_WORDS)
+
+
+@functools.cache
+def _filler_verbs() -> frozenset[str]:
+    """The verbs of a game that are small words of a language too, no name of any game: the
+    Portuguese "do" (of the), Stone Age's "do"."""
+    games = games_vocabulary()
+    return (games.verbs & games.fillers) - games.names
 
 
 @functools.cache

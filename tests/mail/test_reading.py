@@ -522,3 +522,38 @@ def test_a_verb_in_the_first_person_below_the_moves_is_read(game, line):
     move, lines = FIRST_PERSON[game]
     assert reading(f"Hola,\n{move}\n{line}\nSaludos", game).read == [move, line]
     assert engine.load(game).lexicon.english(line) == lines[line]
+
+
+@pytest.mark.parametrize(
+    "postscript",
+    [
+        "P.S. nice mammoth move!",
+        "PS: Glückwunsch zum Mammut!",
+        "PD: qué suerte tuviste con el mamut",
+        "P.D. nos vemos en la montaña",
+        "PS - que sorte no lago",
+        "PPS: the forest was a good idea",
+    ],
+)
+def test_a_postscript_holding_a_game_word_is_set_aside(postscript):
+    parsed = reading(f"Hi,\np2n\nlure\n\nCheers\n{postscript}")
+    assert parsed.read == ["p2n", "lure"]
+    assert parsed.set_aside == ["Hi,", "Cheers", postscript]
+
+
+@pytest.mark.parametrize(
+    ("line", "command"),
+    [
+        ("PS: lure fish", "lure fish"),
+        ("P.S. done", "done"),
+        ("PD: colocar 2 norte", "colocar 2 norte"),
+    ],
+)
+def test_a_postscript_of_a_command_is_read(line, command):
+    assert reading(f"p2n\n{line}").read == ["p2n", command]
+
+
+@pytest.mark.parametrize("sign_off", ["Abraços do sul!", "Beijos do norte", "Um abraço do lago"])
+def test_a_sign_off_naming_a_game_word_after_a_small_word_is_set_aside(sign_off):
+    """ "do" (of the) is a Portuguese small word, and a Stone Age verb: no command."""
+    assert reading(f"colocar 2 norte\nlure\n{sign_off}").read == ["colocar 2 norte", "lure"]

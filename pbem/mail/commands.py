@@ -465,8 +465,9 @@ _SIGN_OFF_WORDS = frozenset({
     "bis", "mit", "schone", "schonen", "abracos", "abraco", "um", "obrigado", "obrigada",
     "beijos", "atenciosamente", "cumprimentos", "att", "valeu", "ate", "saudacoes",
 })  # fmt: skip
-#: Words of thanks and sign-offs (folded) that may follow a command on its line ("done,
-#: thanks!", "hecho. Saludos", "fertig, vielen Dank"): no game's word.
+#: Words of thanks, sign-offs and wishes of luck (folded) that may follow a command on its
+#: line ("done, thanks!", "hecho. Saludos", "fertig, vielen Dank", "pronto, boa sorte!"): no
+#: game's word.
 _THANKS = frozenset({
     "thanks", "thank", "thx", "ty", "cheers", "regards", "greetings", "bye", "saludos",
     "saludo", "gracias", "abrazos", "abrazo", "besos", "grusse", "gruss", "danke", "dank",
@@ -474,6 +475,7 @@ _THANKS = frozenset({
     "beijos", "valeu", "cumprimentos", "saudacoes", "atentamente", "cordialmente",
     "atenciosamente", "best", "wishes", "care", "hugs", "xoxo", "grussle", "servus",
     "dankeschon", "vemos", "cuidate", "abs", "bjs", "beijo", "bj",
+    "luck", "suerte", "gluck", "glueck", "sorte",
 })  # fmt: skip
 #: The marks that end a clause at the end of a word: where a greeting ends before a command on
 #: the same line ("Hi! place 2 north"), or a command before thanks ("done, thanks!").

@@ -363,6 +363,12 @@ def test_a_line_holding_a_game_word_that_may_be_a_command_is_no_signature(text, 
         ("Hallo, *legen 2 Nord*", "honga", ["legen 2 Nord"], ["Hallo,"]),
         ("¡Hola! elegir oro, gracias", "stoneage", ["elegir oro"], ["¡Hola!", "gracias"]),
         ("Moin, wählen Gold", "stoneage", ["wählen Gold"], ["Moin,"]),
+        ("p2n\ndone, good luck everyone!", "honga", ["p2n", "done"], ["good luck everyone!"]),
+        ("colocar 2 norte\nlisto 😎 suerte!", "honga", ["colocar 2 norte", "listo"], ["suerte!"]),
+        ("legen 2 Nord\nfertig, viel Glück euch!", "honga", ["legen 2 Nord", "fertig"],
+         ["viel Glück euch!"]),
+        ("colocar 2 norte\npronto, boa sorte a todos!", "honga", ["colocar 2 norte", "pronto"],
+         ["boa sorte a todos!"]),
     ],
 )  # fmt: skip
 def test_a_greeting_before_a_command_and_thanks_after_it_on_its_line_are_set_aside(
@@ -381,6 +387,7 @@ def test_a_greeting_before_a_command_and_thanks_after_it_on_its_line_are_set_asi
         ("p2n\nOh, and the herd\ndone", ["p2n", "Oh, and the herd", "done"]),  # no verb after
         ("Hi, plce 2 north", ["plce 2 north"]),  # a slip of a verb is still refused
         ("place 2 north, thanks 1", ["place 2 north, thanks 1"]),
+        ("place 2 north, good luck in the forest", ["place 2 north, good luck in the forest"]),
     ],
 )
 def test_words_around_a_command_that_may_be_part_of_it_stay_on_its_line(text, read):

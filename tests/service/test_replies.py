@@ -276,3 +276,18 @@ def test_a_postscript_naming_a_game_word_is_left_aside_and_every_move_plays(serv
     echo = flat(text_of(mine))
     assert said(language, "I read: %(commands)s.", commands="; ".join(lines)) in echo
     assert said(language, "I left aside: %(lines)s", lines=f"{greeting} / {postscript}") in echo
+
+
+#: A wish of luck after the command that ends the turn, on its line.
+LUCK = {"en": ", good luck all!", "es": " 😎 suerte!", "de": ", viel Glück!", "pt": ", boa sorte!"}
+
+
+@pytest.mark.parametrize("language", LUCK)
+def test_a_wish_of_luck_after_the_last_command_on_its_line_ends_the_turn(service, language):
+    """The line was set aside whole, the word that ends the turn with it: the turn stayed open."""
+    game_id = service.new_game()
+    mover = service.to_move(game_id)[0]
+    lines = [engine.load("honga").shown(line, language) for line in service.turn_of(game_id, mover)]
+    lines[-1] += LUCK[language]
+    service.deliver(service.reply(game_id, mover, "\n".join(lines)))
+    assert mover not in service.to_move(game_id)

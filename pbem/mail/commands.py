@@ -707,17 +707,25 @@ def _courtesies(content: str, resembles: Callable[[str], bool]) -> tuple[str, st
     hold a word of thanks or a sign-off, no number, and look like no command; a greeting the
     words before one when they look like no command and those after it begin as a command
     does ("Danke, fertig" below the moves too; "Oi, tudo bem? colocar 2 norte", "Hi 👋 p2n").
+    After a game command of one clause, chat is set aside as thanks are ("done, see you!").
     What is left must be plainly a command (:func:`_plainly_a_command`); a line that is a
     service command as it stands ("say hi, thanks") is kept whole, and so is a command that
     asks ("place 2 north? thanks"). At most :data:`_CLAUSES` ends of a line are tried."""
     if _line(0, content).kind == "service":
         return "", content, ""
     ends = list(itertools.islice(_clause_ends(content), _CLAUSES))
-    for end, after, asks in ends:
-        if not asks and _thanks(content[after:], resembles):
-            start = _greeting_end(content, ends, end, resembles)
-            if _plainly_a_command(content[start:end], resembles):
-                return content[:start].strip(), content[start:end].strip(), content[after:].strip()
+    for index, (end, after, asks) in enumerate(ends):
+        tail = content[after:]
+        thanks = _thanks(tail, resembles)
+        if asks or not (thanks or _chat(tail, resembles)):
+            continue
+        start = _greeting_end(content, ends, end, resembles)
+        command = content[start:end]
+        one_game_clause = (index == 0 or ends[index - 1][1] <= start) and (
+            _line(0, command).kind == "game"
+        )
+        if (thanks or one_game_clause) and _plainly_a_command(command, resembles):
+            return content[:start].strip(), command.strip(), tail.strip()
     start = _greeting_end(content, ends, None, resembles)
     return content[:start].strip(), content[start:], ""
 
@@ -815,6 +823,22 @@ def _thanks(tail: str, resembles: Callable[[str], bool]) -> bool:
         not _THANKS.isdisjoint(words)
         and command_verbs()[0].isdisjoint(words)
         and not any(word.isdigit() for word in words)
+        and not _looks_like(_line(0, tail), resembles)
+    )
+
+
+def _chat(tail: str, resembles: Callable[[str], bool]) -> bool:
+    """Whether ``tail``, the words after a command and the end of its clause on its line, are
+    chat ("see you next week", "te toca, Juan", "mal sehen"): no number, no verb of a game or
+    the service ("then d"), nor a name of :data:`_NAME_ALONE` letters or more, but for a small
+    word of a language ("por fin"), no slip of a verb first, and no look of a command."""
+    words = set(resemble.tokens(tail)) - _filler_verbs()
+    return (
+        bool(words)
+        and not any(word.isdigit() for word in words)
+        and command_verbs()[0].isdisjoint(words)
+        and command_words().isdisjoint(word for word in words if len(word) >= _NAME_ALONE)
+        and not _verb_or_slip_first(_line(0, tail))
         and not _looks_like(_line(0, tail), resembles)
     )
 

@@ -369,6 +369,16 @@ def test_a_line_holding_a_game_word_that_may_be_a_command_is_no_signature(text, 
          ["viel Glück euch!"]),
         ("colocar 2 norte\npronto, boa sorte a todos!", "honga", ["colocar 2 norte", "pronto"],
          ["boa sorte a todos!"]),
+        ("p2n\ndone, see you next week", "honga", ["p2n", "done"], ["see you next week"]),
+        ("place 2 north, sorry for the delay\ndone", "honga", ["place 2 north", "done"],
+         ["sorry for the delay"]),
+        ("colocar 2 norte\nlisto, te toca, Juan", "honga", ["colocar 2 norte", "listo"],
+         ["te toca, Juan"]),
+        ("legen 2 Nord\nfertig - mal sehen", "honga", ["legen 2 Nord", "fertig"], ["mal sehen"]),
+        ("colocar 2 norte\npronto, desculpem a demora", "honga", ["colocar 2 norte", "pronto"],
+         ["desculpem a demora"]),
+        ("Hola! mover a 1b, perdón por la demora", "hengist", ["mover a 1b"],
+         ["Hola!", "perdón por la demora"]),
     ],
 )  # fmt: skip
 def test_a_greeting_before_a_command_and_thanks_after_it_on_its_line_are_set_aside(
@@ -388,6 +398,9 @@ def test_a_greeting_before_a_command_and_thanks_after_it_on_its_line_are_set_asi
         ("Hi, plce 2 north", ["plce 2 north"]),  # a slip of a verb is still refused
         ("place 2 north, thanks 1", ["place 2 north, thanks 1"]),
         ("place 2 north, good luck in the forest", ["place 2 north, good luck in the forest"]),
+        ("p2n, then d", ["p2n, then d"]),  # a verb after it, however short
+        ("place 2 north, lrue fish", ["place 2 north, lrue fish"]),  # a slip of one
+        ("p2n\nPaso, paso, que me aburro\ndone", ["p2n", "Paso, paso, que me aburro", "done"]),
     ],
 )
 def test_words_around_a_command_that_may_be_part_of_it_stay_on_its_line(text, read):

@@ -278,16 +278,24 @@ def test_a_postscript_naming_a_game_word_is_left_aside_and_every_move_plays(serv
     assert said(language, "I left aside: %(lines)s", lines=f"{greeting} / {postscript}") in echo
 
 
-#: A wish of luck after the command that ends the turn, on its line.
-LUCK = {"en": ", good luck all!", "es": " 😎 suerte!", "de": ", viel Glück!", "pt": ", boa sorte!"}
+#: A wish of luck, and chat, after the command that ends the turn, on its line.
+AFTER_THE_LAST = {
+    "en": (", good luck all!", ", see you next week"), "es": (" 😎 suerte!", ", te toca, Juan"),
+    "de": (", viel Glück!", " - mal sehen"), "pt": (", boa sorte!", ", desculpem a demora"),
+}  # fmt: skip
 
 
-@pytest.mark.parametrize("language", LUCK)
-def test_a_wish_of_luck_after_the_last_command_on_its_line_ends_the_turn(service, language):
+@pytest.mark.parametrize(
+    ("language", "after"),
+    [(language, after) for language, afters in AFTER_THE_LAST.items() for after in afters],
+)
+def test_words_after_the_last_command_on_its_line_leave_it_to_end_the_turn(
+    service, language, after
+):
     """The line was set aside whole, the word that ends the turn with it: the turn stayed open."""
     game_id = service.new_game()
     mover = service.to_move(game_id)[0]
     lines = [engine.load("honga").shown(line, language) for line in service.turn_of(game_id, mover)]
-    lines[-1] += LUCK[language]
+    lines[-1] += after
     service.deliver(service.reply(game_id, mover, "\n".join(lines)))
     assert mover not in service.to_move(game_id)

@@ -201,7 +201,7 @@ SERVICE_COMMANDS: tuple[ServiceCommand, ...] = (
     ServiceCommand(
         "join",
         {
-            "en": ("join", "accept", "count me in", "i'm in", "i’m in"),
+            "en": ("join", "accept", "count me in", "i'm in", "i’m in", "i accept", "accepted"),
             "es": (
                 "unirse",
                 "unirme",
@@ -211,6 +211,7 @@ SERVICE_COMMANDS: tuple[ServiceCommand, ...] = (
                 "me apunto",
                 "cuenta conmigo",
                 "estoy dentro",
+                "aceptado",
             ),
             "de": (
                 "mitmachen",
@@ -221,6 +222,9 @@ SERVICE_COMMANDS: tuple[ServiceCommand, ...] = (
                 "bin dabei",
                 "ich mache mit",
                 "ich mach mit",
+                "ich nehme an",
+                "gerne dabei",
+                "angenommen",
             ),
             "pt": (
                 "entrar",
@@ -230,6 +234,7 @@ SERVICE_COMMANDS: tuple[ServiceCommand, ...] = (
                 "estou dentro",
                 "tô dentro",
                 "conta comigo",
+                "aceito o convite",
             ),
         },
         _nothing,

@@ -495,6 +495,10 @@ def test_a_greeting_holding_a_game_word_is_set_aside(greeting, game, command):
         ("Ich mache mit.", ["Ich mache mit."], []),
         ("Olá! Tô dentro.", ["Tô dentro."], ["Olá!"]),
         ("Conta comigo!", ["Conta comigo!"], []),
+        ("Hello,\nI accept\nAnn", ["I accept"], ["Hello,", "Ann"]),
+        ("Hallo,\nich nehme an.\nGruß", ["ich nehme an."], ["Hallo,", "Gruß"]),
+        ("Gerne dabei!", ["Gerne dabei!"], []),
+        ("Olá, aceito o convite!", ["aceito o convite!"], ["Olá,"]),
     ],
 )
 def test_an_invitation_accepted_in_words_people_use_is_join(text, read, aside):

@@ -449,7 +449,13 @@ SERVICE_VOCABULARY = resemble.vocabulary(verbs=set(SERVICE_WORDS) - _NO_NEAR_MIS
 
 _GUARD_LINE = re.compile(r"^#\s?(\d{1,9})[.:!]?$")
 _GUARD_PREFIX = re.compile(r"^#\s?(\d{1,9})[.:]?\s+(?=\S)")
-_BULLET = re.compile(r"^(([-*+•·–—▪▫◦‣⁃∙●○■□►▸→⇒]|\d{1,3}[.)])\s+|[✓✔☐☑✅👉]\s*)")
+#: A list's marker before a line: a dash or arrow ("--", "->", "=>"), a bullet, a number
+#: ("1.", "2)", the Spanish "1.-") or a letter ("a)"), a tick or an emoji that points.
+_BULLET = re.compile(
+    r"^(([-*+•·–—▪▫◦‣⁃∙●○■□►▸→⇒➔➜]|--|-+>|=>|\d{1,3}[.)]|\d{1,3}\.-|[a-z]\))\ufe0f?\s+"
+    r"|[✓✔☐☑✅👉➡]\ufe0f?\s*)",
+    re.IGNORECASE,
+)
 _FIRST_WORD_PUNCTUATION = ".,:;!?…"
 _TRAILING_PUNCTUATION = ".!?…"
 #: Opening quote marks and the closing marks that may end what they open.

@@ -203,6 +203,12 @@ def test_emoji_smileys_and_bullets_around_a_command_are_not_part_of_it(typed):
     assert reading(f"{typed}\ndone").read == ["place 2 north", "done"]
 
 
+@pytest.mark.parametrize("marks", [("a) ", "b) "), ("1.- ", "2.- "), ("-> ", "-> "), ("✔️ ", "✔️ ")])
+def test_a_list_of_commands_is_read_whatever_marks_it(marks):
+    parsed = reading(f"Hola:\n{marks[0]}colocar 2 norte\n{marks[1]}listo\nSaludos")
+    assert (parsed.read, parsed.set_aside) == (["colocar 2 norte", "listo"], ["Hola:", "Saludos"])
+
+
 def test_a_question_mark_stays_a_question():
     assert reading("place 2 north ?\ndone").read == ["place 2 north ?", "done"]
 

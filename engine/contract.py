@@ -270,14 +270,17 @@ class Game:
         position (``player`` to move in ``state``), a line of a command's shape that reads as
         a sentence (:func:`engine.resemble.chat`: "Move a muscle") or is a verb that needs a
         word of the game and fillers only (:func:`engine.resemble.bare`: "Move on") and is no
-        legal command does not: no command it could be a slip of is legal.
+        legal command does not: no command it could be a slip of is legal. A phrase of the
+        lexicon reads as the word it stands for ("Zug beenden" as "done").
         """
         words = self.vocabulary
-        shaped = resemble.resembles(words, line)
         position = state is not None and player in self.to_move(state)
-        chat = position and (resemble.chat(words, line) or resemble.bare(words, line))
-        if shaped and not chat:
-            return True
+        phrased = self.lexicon.phrased(line)  # "Zug beenden", "passar a vez" read as "done"
+        for text in (line, phrased) if phrased else (line,):
+            shaped = resemble.resembles(words, text)
+            chat = position and (resemble.chat(words, text) or resemble.bare(words, text))
+            if shaped and not chat:
+                return True
         return position and normalize(line) in self.legal(state, player)
 
     def ends_turn(self, command: str) -> bool:

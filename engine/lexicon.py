@@ -161,13 +161,26 @@ class Lexicon:
         """``text`` with every word of another language in English: lower case, no accents,
         numbers, marks and places ("h2", "p2n") as typed, spaces single."""
         lang = lang or language()
-        text = fold(text)
-        for each in (lang, *(other for other in LANGUAGES[1:] if other != lang)):
-            for phrase, english in self._phrases.get(each, ()):
-                if phrase in text:
-                    text = re.sub(rf"(?<!\w){re.escape(phrase)}(?!\w)", f" {english} ", text)
+        text = self._phrased(fold(text), lang, dropped=True)
         text = _LETTERS.sub(lambda found: self.word(found[0], lang), text)
         return _SPACES.sub(" ", text).strip()
+
+    def phrased(self, text: str, lang: str | None = None) -> str:
+        """``text`` folded with each phrase that stands for an English word written as that
+        word ("Zug beenden" is "done", "passar a vez" too), the other words as typed; "" when
+        it holds none. The words a phrase drops ("por favor") stay: they tell prose."""
+        folded = fold(text)
+        phrased = self._phrased(folded, lang or language(), dropped=False)
+        return "" if phrased == folded else phrased
+
+    def _phrased(self, text: str, lang: str, dropped: bool) -> str:
+        """Folded ``text`` with its phrases in English, in ``lang`` first; the phrases that
+        stand for nothing dropped too where ``dropped``."""
+        for each in (lang, *(other for other in LANGUAGES[1:] if other != lang)):
+            for phrase, english in self._phrases.get(each, ()):
+                if (english or dropped) and phrase in text:
+                    text = re.sub(rf"(?<!\w){re.escape(phrase)}(?!\w)", f" {english} ", text)
+        return text
 
     def shown(self, command: str, lang: str) -> str:
         """A canonical (English) command written in ``lang``: word by word, and each half of
@@ -181,6 +194,14 @@ class Lexicon:
             for word in command.split(" ")
         )
 
+
+#: A turn ended in one word as people write it below their moves, for the games whose turn
+#: ends with "done": "finished" and "I finished" ("terminado", "terminé", "erledigt").
+TURN_END_WORDS = {
+    "es": {"terminado": "done", "terminé": "done", "acabado": "done", "acabé": "done"},
+    "de": {"erledigt": "done", "beendet": "done"},
+    "pt": {"terminado": "done", "terminei": "done", "acabado": "done", "acabei": "done"},
+}  # fmt: skip
 
 #: A turn ended as people say it, for the games whose turn ends with "done" (phrases: "passar
 #: a vez" holds the Hengist party letter "a").

@@ -12,7 +12,7 @@ a mail shows.
 
 from __future__ import annotations
 
-from engine.lexicon import TURN_ENDS, Lexicon, numbers
+from engine.lexicon import TURN_END_WORDS, TURN_ENDS, Lexicon, merged, numbers
 
 VERBS = {
     "es": {
@@ -24,6 +24,7 @@ VERBS = {
         "volver": "return", "vuelve": "return", "regresar": "return",
         "listo": "done", "hecho": "done", "terminar": "done", "pasar": "pass", "paso": "pass",
         "descartar": "discard", "descarta": "discard",
+        "muevo": "move", "saqueo": "raid", "espío": "spy", "descarto": "discard",
     },
     "de": {
         "ziehen": "move", "ziehe": "move", "bewegen": "move", "gehen": "move",
@@ -35,6 +36,7 @@ VERBS = {
         "zurückkehren": "return", "zurueckkehren": "return", "zurück": "back", "zurueck": "back",
         "fertig": "done", "passen": "pass", "passe": "pass",
         "abwerfen": "discard", "ablegen": "discard",
+        "bewege": "move", "überfalle": "raid", "spioniere": "spy", "verstärke": "reinforce",
     },
     "pt": {
         "mover": "move", "move": "move", "ir": "move", "desembarcar": "land",
@@ -45,6 +47,7 @@ VERBS = {
         "voltar": "return", "volta": "return", "retornar": "return",
         "pronto": "done", "feito": "done", "terminar": "done", "passar": "pass", "passo": "pass",
         "descartar": "discard", "descarta": "discard",
+        "movo": "move", "saqueio": "raid", "espio": "spy", "descarto": "discard",
     },
 }  # fmt: skip
 
@@ -106,4 +109,6 @@ def _english() -> set[str]:
     return set(ENGLISH.verbs | ENGLISH.names | ENGLISH.fillers)
 
 
-LEXICON = Lexicon(VERBS, NAMES, FILLERS, PHRASES, numbers(), english_words=_english)
+LEXICON = Lexicon(
+    merged(VERBS, TURN_END_WORDS), NAMES, FILLERS, PHRASES, numbers(), english_words=_english
+)

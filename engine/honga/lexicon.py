@@ -10,7 +10,7 @@ a mail shows.
 
 from __future__ import annotations
 
-from engine.lexicon import TURN_ENDS, Lexicon, merged, numbers
+from engine.lexicon import TURN_END_WORDS, TURN_ENDS, Lexicon, merged, numbers
 
 VERBS = {
     "es": {
@@ -27,6 +27,8 @@ VERBS = {
         "quedarse": "stay", "quedar": "stay", "quedo": "stay",
         "listo": "done", "lista": "done", "hecho": "done", "terminar": "done",
         "termino": "done", "pasar": "done", "paso": "done",
+        "atraigo": "lure", "intercambio": "trade", "pago": "pay", "compro": "buy",
+        "guardo": "keep", "subo": "climb", "escalo": "climb",
     },
     "de": {
         "legen": "place", "lege": "place", "leg": "place", "setzen": "place",
@@ -40,6 +42,7 @@ VERBS = {
         "steigen": "climb", "klettern": "climb", "aufsteigen": "climb", "steige": "climb",
         "bleiben": "stay", "bleibe": "stay",
         "fertig": "done", "passen": "done", "passe": "done", "weiter": "done",
+        "klettere": "climb",
     },
     "pt": {
         "colocar": "place", "coloca": "place", "coloque": "place", "coloco": "place",
@@ -53,6 +56,8 @@ VERBS = {
         "subir": "climb", "sobe": "climb", "escalar": "climb",
         "ficar": "stay", "fica": "stay", "fico": "stay",
         "pronto": "done", "feito": "done", "terminar": "done", "passar": "done", "passo": "done",
+        "atraio": "lure", "troco": "trade", "pago": "pay", "compro": "buy", "guardo": "keep",
+        "subo": "climb", "escalo": "climb",
     },
 }  # fmt: skip
 
@@ -156,4 +161,11 @@ def _english() -> set[str]:
     return set(ENGLISH.verbs | ENGLISH.names | ENGLISH.fillers) | {"all", "up", "step", "steps"}
 
 
-LEXICON = Lexicon(VERBS, NAMES, FILLERS, PHRASES, merged(WORDS, numbers()), english_words=_english)
+LEXICON = Lexicon(
+    merged(VERBS, TURN_END_WORDS),
+    NAMES,
+    FILLERS,
+    PHRASES,
+    merged(WORDS, numbers()),
+    english_words=_english,
+)

@@ -33,6 +33,8 @@ VERBS = {
         "comprar": "buy", "compra": "buy", "obtener": "get",
         "construir": "build", "construye": "build",
         "omitir": "skip", "renunciar": "skip", "dejar": "leave", "pasar": "pass",
+        "uso": "use", "compro": "buy", "pago": "pay", "elijo": "pick", "tomo": "take",
+        "cojo": "take", "domo": "tame", "alimento": "feed", "construyo": "build", "paso": "pass",
     },
     "de": {
         "setzen": "place", "setze": "place", "stellen": "place", "stelle": "place",
@@ -49,6 +51,7 @@ VERBS = {
         "kaufen": "buy", "kaufe": "buy", "bekommen": "get",
         "bauen": "build", "baue": "build",
         "auslassen": "skip", "verzichten": "skip", "überspringen": "skip", "passen": "pass",
+        "passe": "pass",
     },
     "pt": {
         "colocar": "place", "coloca": "place", "coloque": "place", "coloco": "place",
@@ -64,6 +67,8 @@ VERBS = {
         "comprar": "buy", "compra": "buy", "obter": "get",
         "construir": "build", "constrói": "build", "construa": "build",
         "pular": "skip", "renunciar": "skip", "deixar": "leave", "passar": "pass",
+        "uso": "use", "compro": "buy", "pago": "pay", "escolho": "pick", "pego": "take",
+        "domo": "tame", "alimento": "feed", "construo": "build", "passo": "pass",
     },
 }  # fmt: skip
 

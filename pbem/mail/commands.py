@@ -201,7 +201,7 @@ SERVICE_COMMANDS: tuple[ServiceCommand, ...] = (
     ServiceCommand(
         "join",
         {
-            "en": ("join", "accept", "count me in", "i'm in", "i’m in"),
+            "en": ("join", "accept", "count me in", "i'm in", "i’m in", "i accept", "accepted"),
             "es": (
                 "unirse",
                 "unirme",
@@ -211,6 +211,7 @@ SERVICE_COMMANDS: tuple[ServiceCommand, ...] = (
                 "me apunto",
                 "cuenta conmigo",
                 "estoy dentro",
+                "aceptado",
             ),
             "de": (
                 "mitmachen",
@@ -221,6 +222,9 @@ SERVICE_COMMANDS: tuple[ServiceCommand, ...] = (
                 "bin dabei",
                 "ich mache mit",
                 "ich mach mit",
+                "ich nehme an",
+                "gerne dabei",
+                "angenommen",
             ),
             "pt": (
                 "entrar",
@@ -230,6 +234,7 @@ SERVICE_COMMANDS: tuple[ServiceCommand, ...] = (
                 "estou dentro",
                 "tô dentro",
                 "conta comigo",
+                "aceito o convite",
             ),
         },
         _nothing,
@@ -444,7 +449,13 @@ SERVICE_VOCABULARY = resemble.vocabulary(verbs=set(SERVICE_WORDS) - _NO_NEAR_MIS
 
 _GUARD_LINE = re.compile(r"^#\s?(\d{1,9})[.:!]?$")
 _GUARD_PREFIX = re.compile(r"^#\s?(\d{1,9})[.:]?\s+(?=\S)")
-_BULLET = re.compile(r"^(([-*+•·–—▪▫◦‣⁃∙●○■□►▸→⇒]|\d{1,3}[.)])\s+|[✓✔☐☑✅👉]\s*)")
+#: A list's marker before a line: a dash or arrow ("--", "->", "=>"), a bullet, a number
+#: ("1.", "2)", the Spanish "1.-") or a letter ("a)"), a tick or an emoji that points.
+_BULLET = re.compile(
+    r"^(([-*+•·–—▪▫◦‣⁃∙●○■□►▸→⇒➔➜]|--|-+>|=>|\d{1,3}[.)]|\d{1,3}\.-|[a-z]\))\ufe0f?\s+"
+    r"|[✓✔☐☑✅👉➡]\ufe0f?\s*)",
+    re.IGNORECASE,
+)
 _FIRST_WORD_PUNCTUATION = ".,:;!?…"
 _TRAILING_PUNCTUATION = ".!?…"
 #: Opening quote marks and the closing marks that may end what they open.
@@ -465,8 +476,9 @@ _SIGN_OFF_WORDS = frozenset({
     "bis", "mit", "schone", "schonen", "abracos", "abraco", "um", "obrigado", "obrigada",
     "beijos", "atenciosamente", "cumprimentos", "att", "valeu", "ate", "saudacoes",
 })  # fmt: skip
-#: Words of thanks and sign-offs (folded) that may follow a command on its line ("done,
-#: thanks!", "hecho. Saludos", "fertig, vielen Dank"): no game's word.
+#: Words of thanks, sign-offs and wishes of luck (folded) that may follow a command on its
+#: line ("done, thanks!", "hecho. Saludos", "fertig, vielen Dank", "pronto, boa sorte!"): no
+#: game's word.
 _THANKS = frozenset({
     "thanks", "thank", "thx", "ty", "cheers", "regards", "greetings", "bye", "saludos",
     "saludo", "gracias", "abrazos", "abrazo", "besos", "grusse", "gruss", "danke", "dank",
@@ -474,6 +486,7 @@ _THANKS = frozenset({
     "beijos", "valeu", "cumprimentos", "saudacoes", "atentamente", "cordialmente",
     "atenciosamente", "best", "wishes", "care", "hugs", "xoxo", "grussle", "servus",
     "dankeschon", "vemos", "cuidate", "abs", "bjs", "beijo", "bj",
+    "luck", "suerte", "gluck", "glueck", "sorte",
 })  # fmt: skip
 #: The marks that end a clause at the end of a word: where a greeting ends before a command on
 #: the same line ("Hi! place 2 north"), or a command before thanks ("done, thanks!").
@@ -659,6 +672,7 @@ def _looks_like(line: Line, resembles: Callable[[str], bool]) -> bool:
         line.kind == "game"
         and (resemble.resembles(SERVICE_VOCABULARY, line.text) or resembles(line.text))
         and not _greets_or_signs_off(line)
+        and not _postscript(line)
     )
 
 
@@ -667,13 +681,33 @@ def _greets_or_signs_off(line: Line) -> bool:
     dem Norden", "Thanks for the fish", "Hallo Herr Berg,", "Buenos días desde el norte"): it
     begins with a sign-off or greeting word, no number in it, and neither that word nor the
     next is a verb or a name of any game or of the service (Stone Age's "love hut" is a
-    command). "Good" is no such word: "Good luck in the forest" is read."""
+    command), unless a small word of a language too ("Abraços do sul": Stone Age's "do").
+    "Good" is no such word: "Good luck in the forest" is read."""
     words = resemble.tokens(line.text)
     return (
         len(words) > 1
         and (words[0] in _SIGN_OFF_WORDS or words[0] in _GREETING_WORDS)
         and not any(word.isdigit() for word in words)
-        and command_words().isdisjoint(words[:2])
+        and command_words().isdisjoint(set(words[:2]) - _filler_verbs())
+    )
+
+
+#: The mark of a postscript, before its text: "PS:", "P.S.", "PPS", the Spanish "PD:".
+_POSTSCRIPT = re.compile(r"^(p\.?\s?){1,2}[sd]\b[.:,-]*\s*", re.IGNORECASE)
+
+
+def _postscript(line: Line) -> bool:
+    """Whether ``line`` is a postscript that holds a game's word ("P.S. nice mammoth move!",
+    "PD: qué suerte con el mamut"): its mark, then words without a number whose first is no
+    verb of a game or the service, nor a slip of one ("PS: lure fish" is a command)."""
+    mark = _POSTSCRIPT.match(line.text)
+    if mark is None or not resemble.tokens(line.text[mark.end() :]):
+        return False
+    rest = _line(line.number, line.text[mark.end() :])
+    return (
+        rest.kind == "game"
+        and not any(word.isdigit() for word in resemble.tokens(rest.text))
+        and not _verb_or_slip_first(rest)
     )
 
 
@@ -684,17 +718,25 @@ def _courtesies(content: str, resembles: Callable[[str], bool]) -> tuple[str, st
     hold a word of thanks or a sign-off, no number, and look like no command; a greeting the
     words before one when they look like no command and those after it begin as a command
     does ("Danke, fertig" below the moves too; "Oi, tudo bem? colocar 2 norte", "Hi 👋 p2n").
+    After a game command of one clause, chat is set aside as thanks are ("done, see you!").
     What is left must be plainly a command (:func:`_plainly_a_command`); a line that is a
     service command as it stands ("say hi, thanks") is kept whole, and so is a command that
     asks ("place 2 north? thanks"). At most :data:`_CLAUSES` ends of a line are tried."""
     if _line(0, content).kind == "service":
         return "", content, ""
     ends = list(itertools.islice(_clause_ends(content), _CLAUSES))
-    for end, after, asks in ends:
-        if not asks and _thanks(content[after:], resembles):
-            start = _greeting_end(content, ends, end, resembles)
-            if _plainly_a_command(content[start:end], resembles):
-                return content[:start].strip(), content[start:end].strip(), content[after:].strip()
+    for index, (end, after, asks) in enumerate(ends):
+        tail = content[after:]
+        thanks = _thanks(tail, resembles)
+        if asks or not (thanks or _chat(tail, resembles)):
+            continue
+        start = _greeting_end(content, ends, end, resembles)
+        command = content[start:end]
+        one_game_clause = (index == 0 or ends[index - 1][1] <= start) and (
+            _line(0, command).kind == "game"
+        )
+        if (thanks or one_game_clause) and _plainly_a_command(command, resembles):
+            return content[:start].strip(), command.strip(), tail.strip()
     start = _greeting_end(content, ends, None, resembles)
     return content[:start].strip(), content[start:], ""
 
@@ -792,6 +834,22 @@ def _thanks(tail: str, resembles: Callable[[str], bool]) -> bool:
         not _THANKS.isdisjoint(words)
         and command_verbs()[0].isdisjoint(words)
         and not any(word.isdigit() for word in words)
+        and not _looks_like(_line(0, tail), resembles)
+    )
+
+
+def _chat(tail: str, resembles: Callable[[str], bool]) -> bool:
+    """Whether ``tail``, the words after a command and the end of its clause on its line, are
+    chat ("see you next week", "te toca, Juan", "mal sehen"): no number, no verb of a game or
+    the service ("then d"), nor a name of :data:`_NAME_ALONE` letters or more, but for a small
+    word of a language ("por fin"), no slip of a verb first, and no look of a command."""
+    words = set(resemble.tokens(tail)) - _filler_verbs()
+    return (
+        bool(words)
+        and not any(word.isdigit() for word in words)
+        and command_verbs()[0].isdisjoint(words)
+        and command_words().isdisjoint(word for word in words if len(word) >= _NAME_ALONE)
+        and not _verb_or_slip_first(_line(0, tail))
         and not _looks_like(_line(0, tail), resembles)
     )
 
@@ -902,6 +960,14 @@ def command_words() -> frozenset[str]:
     """The verbs and names of every game and the service's words (folded): a word that may
     make a command."""
     return games_vocabulary().known | frozenset(SERVICE_WORDS)
+
+
+@functools.cache
+def _filler_verbs() -> frozenset[str]:
+    """The verbs of a game that are small words of a language too, no name of any game: the
+    Portuguese "do" (of the), Stone Age's "do"."""
+    games = games_vocabulary()
+    return (games.verbs & games.fillers) - games.names
 
 
 @functools.cache

@@ -74,7 +74,11 @@ def test_line_numbers_text_and_skipped_lines():
     ]
 
 
-@pytest.mark.parametrize("bullet", ["- ", "* ", "+ ", "• ", "1. ", "2) ", "10. "])
+@pytest.mark.parametrize(
+    "bullet",
+    ["- ", "* ", "+ ", "• ", "1. ", "2) ", "10. ", "-- ", "-> ", "=> ", "a) ", "B) ", "1.- ",
+     "✔️ ", "➡️ "],
+)  # fmt: skip
 def test_list_markers_are_stripped(bullet):
     (line,) = parse(f"{bullet}place 2 north").lines
     assert line.argument == "place 2 north"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 import engine
+from engine.lexicon import TURN_END_WORDS, TURN_ENDS
 from pbem.mail.commands import SIGNATURE_LINES, parse
 from pbem.mail.extract import new_text
 from tests.mail.test_chat import plain
@@ -202,6 +203,12 @@ def test_emoji_smileys_and_bullets_around_a_command_are_not_part_of_it(typed):
     assert reading(f"{typed}\ndone").read == ["place 2 north", "done"]
 
 
+@pytest.mark.parametrize("marks", [("a) ", "b) "), ("1.- ", "2.- "), ("-> ", "-> "), ("✔️ ", "✔️ ")])
+def test_a_list_of_commands_is_read_whatever_marks_it(marks):
+    parsed = reading(f"Hola:\n{marks[0]}colocar 2 norte\n{marks[1]}listo\nSaludos")
+    assert (parsed.read, parsed.set_aside) == (["colocar 2 norte", "listo"], ["Hola:", "Saludos"])
+
+
 def test_a_question_mark_stays_a_question():
     assert reading("place 2 north ?\ndone").read == ["place 2 north ?", "done"]
 
@@ -362,6 +369,22 @@ def test_a_line_holding_a_game_word_that_may_be_a_command_is_no_signature(text, 
         ("Hallo, *legen 2 Nord*", "honga", ["legen 2 Nord"], ["Hallo,"]),
         ("¡Hola! elegir oro, gracias", "stoneage", ["elegir oro"], ["¡Hola!", "gracias"]),
         ("Moin, wählen Gold", "stoneage", ["wählen Gold"], ["Moin,"]),
+        ("p2n\ndone, good luck everyone!", "honga", ["p2n", "done"], ["good luck everyone!"]),
+        ("colocar 2 norte\nlisto 😎 suerte!", "honga", ["colocar 2 norte", "listo"], ["suerte!"]),
+        ("legen 2 Nord\nfertig, viel Glück euch!", "honga", ["legen 2 Nord", "fertig"],
+         ["viel Glück euch!"]),
+        ("colocar 2 norte\npronto, boa sorte a todos!", "honga", ["colocar 2 norte", "pronto"],
+         ["boa sorte a todos!"]),
+        ("p2n\ndone, see you next week", "honga", ["p2n", "done"], ["see you next week"]),
+        ("place 2 north, sorry for the delay\ndone", "honga", ["place 2 north", "done"],
+         ["sorry for the delay"]),
+        ("colocar 2 norte\nlisto, te toca, Juan", "honga", ["colocar 2 norte", "listo"],
+         ["te toca, Juan"]),
+        ("legen 2 Nord\nfertig - mal sehen", "honga", ["legen 2 Nord", "fertig"], ["mal sehen"]),
+        ("colocar 2 norte\npronto, desculpem a demora", "honga", ["colocar 2 norte", "pronto"],
+         ["desculpem a demora"]),
+        ("Hola! mover a 1b, perdón por la demora", "hengist", ["mover a 1b"],
+         ["Hola!", "perdón por la demora"]),
     ],
 )  # fmt: skip
 def test_a_greeting_before_a_command_and_thanks_after_it_on_its_line_are_set_aside(
@@ -380,6 +403,10 @@ def test_a_greeting_before_a_command_and_thanks_after_it_on_its_line_are_set_asi
         ("p2n\nOh, and the herd\ndone", ["p2n", "Oh, and the herd", "done"]),  # no verb after
         ("Hi, plce 2 north", ["plce 2 north"]),  # a slip of a verb is still refused
         ("place 2 north, thanks 1", ["place 2 north, thanks 1"]),
+        ("place 2 north, good luck in the forest", ["place 2 north, good luck in the forest"]),
+        ("p2n, then d", ["p2n, then d"]),  # a verb after it, however short
+        ("place 2 north, lrue fish", ["place 2 north, lrue fish"]),  # a slip of one
+        ("p2n\nPaso, paso, que me aburro\ndone", ["p2n", "Paso, paso, que me aburro", "done"]),
     ],
 )
 def test_words_around_a_command_that_may_be_part_of_it_stay_on_its_line(text, read):
@@ -474,9 +501,89 @@ def test_a_greeting_holding_a_game_word_is_set_aside(greeting, game, command):
         ("Ich mache mit.", ["Ich mache mit."], []),
         ("Olá! Tô dentro.", ["Tô dentro."], ["Olá!"]),
         ("Conta comigo!", ["Conta comigo!"], []),
+        ("Hello,\nI accept\nAnn", ["I accept"], ["Hello,", "Ann"]),
+        ("Hallo,\nich nehme an.\nGruß", ["ich nehme an."], ["Hallo,", "Gruß"]),
+        ("Gerne dabei!", ["Gerne dabei!"], []),
+        ("Olá, aceito o convite!", ["aceito o convite!"], ["Olá,"]),
     ],
 )
 def test_an_invitation_accepted_in_words_people_use_is_join(text, read, aside):
     parsed = reading(text)
     assert (parsed.read, parsed.set_aside) == (read, aside)
     assert [line.name for line in parsed.lines] == ["join"]
+
+
+@pytest.mark.parametrize("game", ["honga", "hengist"])
+@pytest.mark.parametrize(
+    ("language", "phrase"),
+    [
+        (language, phrase)
+        for table in (TURN_ENDS, TURN_END_WORDS)
+        for language, phrases in table.items()
+        for phrase in phrases
+    ],
+)
+def test_a_turn_ended_in_words_below_the_moves_is_read(game, language, phrase):
+    """A turn ended in words ("Zug beenden", "erledigt", "terminei") is no sign-off."""
+    move = {"honga": "colocar 2 norte", "hengist": "mover a 1b"}[game]
+    for typed in (phrase, phrase.capitalize() + "."):
+        parsed = reading(
+            f"{GREETINGS[language][0]}\n{move}\n{typed}\n{SIGN_OFFS[language][0]}", game
+        )
+        assert parsed.read == [move, typed.rstrip(".")], typed
+
+
+#: Each game's move, and lines of the first person below it with the English read.
+FIRST_PERSON = {
+    "honga": ("colocar 2 norte", {"subo 2": "climb 2", "escalo": "climb", "subo": "climb",
+              "intercambio 1": "trade 1", "klettere 2": "climb 2", "troco 1": "trade 1"}),
+    "hengist": ("mover a 1b", {"movo b 2a": "move b 2a", "espío b 2": "spy b 2",
+                "spioniere b 2": "spy b 2"}),
+    "stoneage": ("usar bosque", {"paso": "pass", "passe": "pass", "passo": "pass",
+                 "domo 2": "tame 2", "pago 2 madeira": "pay 2 wood"}),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("game", "line"), [(game, line) for game, (_, lines) in FIRST_PERSON.items() for line in lines]
+)
+def test_a_verb_in_the_first_person_below_the_moves_is_read(game, line):
+    """What people write of what they do ("subo 2", "passo", "movo b 2a") is no sign-off."""
+    move, lines = FIRST_PERSON[game]
+    assert reading(f"Hola,\n{move}\n{line}\nSaludos", game).read == [move, line]
+    assert engine.load(game).lexicon.english(line) == lines[line]
+
+
+@pytest.mark.parametrize(
+    "postscript",
+    [
+        "P.S. nice mammoth move!",
+        "PS: Glückwunsch zum Mammut!",
+        "PD: qué suerte tuviste con el mamut",
+        "P.D. nos vemos en la montaña",
+        "PS - que sorte no lago",
+        "PPS: the forest was a good idea",
+    ],
+)
+def test_a_postscript_holding_a_game_word_is_set_aside(postscript):
+    parsed = reading(f"Hi,\np2n\nlure\n\nCheers\n{postscript}")
+    assert parsed.read == ["p2n", "lure"]
+    assert parsed.set_aside == ["Hi,", "Cheers", postscript]
+
+
+@pytest.mark.parametrize(
+    ("line", "command"),
+    [
+        ("PS: lure fish", "lure fish"),
+        ("P.S. done", "done"),
+        ("PD: colocar 2 norte", "colocar 2 norte"),
+    ],
+)
+def test_a_postscript_of_a_command_is_read(line, command):
+    assert reading(f"p2n\n{line}").read == ["p2n", command]
+
+
+@pytest.mark.parametrize("sign_off", ["Abraços do sul!", "Beijos do norte", "Um abraço do lago"])
+def test_a_sign_off_naming_a_game_word_after_a_small_word_is_set_aside(sign_off):
+    """ "do" (of the) is a Portuguese small word, and a Stone Age verb: no command."""
+    assert reading(f"colocar 2 norte\nlure\n{sign_off}").read == ["colocar 2 norte", "lure"]

@@ -254,3 +254,48 @@ def test_chat_of_a_commands_shape_alone_is_answered_as_a_try(service):
     answer = flat(text_of(sent[0]))
     assert "> Move a muscle" in answer and said("en", "What you may write now:") in answer
     assert service.game(game_id)[0].version == 1
+
+
+#: A postscript below the moves that names a thing of HONGA, and a sign-off that does.
+POSTSCRIPTS = {
+    "en": "P.S. nice mammoth move!", "es": "PD: qué suerte tuviste con el mamut",
+    "de": "PS: Glückwunsch zum Mammut!", "pt": "Abraços do sul!",
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("language", POSTSCRIPTS)
+def test_a_postscript_naming_a_game_word_is_left_aside_and_every_move_plays(service, language):
+    """It was read as a command and refused below the moves: those after the draw were not
+    played."""
+    greeting, postscript = LETTERS[language][0], POSTSCRIPTS[language]
+    game_id = service.new_game()
+    mover = service.to_move(game_id)[0]
+    lines = service.turn_of(game_id, mover)[:-1]  # the turn left open: nothing after it is cut
+    sent = service.deliver(service.reply(game_id, mover, "\n".join([greeting, *lines, postscript])))
+    mine = next(m for m in sent if m.to_address == service.seat(game_id, mover)["address"])
+    echo = flat(text_of(mine))
+    assert said(language, "I read: %(commands)s.", commands="; ".join(lines)) in echo
+    assert said(language, "I left aside: %(lines)s", lines=f"{greeting} / {postscript}") in echo
+
+
+#: A wish of luck, and chat, after the command that ends the turn, on its line.
+AFTER_THE_LAST = {
+    "en": (", good luck all!", ", see you next week"), "es": (" 😎 suerte!", ", te toca, Juan"),
+    "de": (", viel Glück!", " - mal sehen"), "pt": (", boa sorte!", ", desculpem a demora"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("language", "after"),
+    [(language, after) for language, afters in AFTER_THE_LAST.items() for after in afters],
+)
+def test_words_after_the_last_command_on_its_line_leave_it_to_end_the_turn(
+    service, language, after
+):
+    """The line was set aside whole, the word that ends the turn with it: the turn stayed open."""
+    game_id = service.new_game()
+    mover = service.to_move(game_id)[0]
+    lines = [engine.load("honga").shown(line, language) for line in service.turn_of(game_id, mover)]
+    lines[-1] += after
+    service.deliver(service.reply(game_id, mover, "\n".join(lines)))
+    assert mover not in service.to_move(game_id)

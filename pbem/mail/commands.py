@@ -732,8 +732,10 @@ def _courtesies(content: str, resembles: Callable[[str], bool]) -> tuple[str, st
             continue
         start = _greeting_end(content, ends, end, resembles)
         command = content[start:end]
-        one_game_clause = (index == 0 or ends[index - 1][1] <= start) and (
-            _line(0, command).kind == "game"
+        one_game_clause = (
+            (index == 0 or ends[index - 1][1] <= start)
+            and bool(command.strip())  # ", thanks": a mark, no command before it
+            and _line(0, command).kind == "game"
         )
         if (thanks or one_game_clause) and _plainly_a_command(command, resembles):
             return content[:start].strip(), command.strip(), tail.strip()

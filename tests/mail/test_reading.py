@@ -587,3 +587,17 @@ def test_a_postscript_of_a_command_is_read(line, command):
 def test_a_sign_off_naming_a_game_word_after_a_small_word_is_set_aside(sign_off):
     """ "do" (of the) is a Portuguese small word, and a Stone Age verb: no command."""
     assert reading(f"colocar 2 norte\nlure\n{sign_off}").read == ["colocar 2 norte", "lure"]
+
+
+@pytest.mark.parametrize("line", [", thanks", "👋 thanks", ": see you", "! A", ". A", "\x1f: A"])
+@pytest.mark.parametrize(
+    ("game", "command"),
+    [("honga", "place 2 north"), ("stoneage", "place 3 forest"), ("hengist", "move a 1b")],
+)
+def test_a_line_that_begins_with_a_clause_mark_is_set_aside(game, command, line):
+    """No command before the mark: the pipeline raised ValueError on such a line (hypothesis
+    found '\\x1f: A'), so the mail failed after its tries."""
+    for text, read in ((line, []), (f"{command}\n{line}", [command])):
+        parsed = reading(text, game)
+        assert parsed.read == read
+        assert [entry.strip() for entry in parsed.set_aside] == [line.replace("\x1f", "").strip()]

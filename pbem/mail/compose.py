@@ -44,7 +44,7 @@ from pbem import links
 from pbem.config import Settings
 from pbem.i18n import TEMPLATES_DIR, render
 from pbem.mail import commands, menu
-from pbem.mail.outgoing import Inline, OutgoingMail
+from pbem.mail.outgoing import SENDER_NAME, Inline, OutgoingMail
 
 # kind -> (required context keys, optional context keys)
 KINDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
@@ -228,7 +228,7 @@ def compose(
 
     inline = [Inline(picture.png, "png", cid, "board.png")] if picture is not None else []
     message = OutgoingMail(text + "\n", html, inline)
-    message["From"] = f"pbem <{settings.service_address}>"
+    message["From"] = f"{SENDER_NAME} <{settings.service_address}>"
     message["To"] = to
     message["Reply-To"] = thread.reply_to
     message["Subject"] = _subject(kind, thread, locale, values)

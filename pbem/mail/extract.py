@@ -15,6 +15,7 @@ from engine.lexicon import fold
 from pbem.mail import header_labels, mime
 from pbem.mail.commands import signature
 from pbem.mail.html_text import INVISIBLE, RULE, html_reply_text, html_to_text, is_markup
+from pbem.mail.outgoing import SENDER_NAME
 
 # -- the body -----------------------------------------------------------------------------------
 
@@ -194,6 +195,9 @@ _ATTRIBUTION_VERB = (
 )
 #: "On ... wrote:" and its translations, the verb last.
 _ATTRIBUTION = re.compile(rf"^.{{0,300}}\b({_ATTRIBUTION_VERB})\s*:$", re.IGNORECASE)
+#: Our name in an attribution: "pbem escribió:", "Am Montag schrieb pbem:" quote our mail
+#: even without a date or an address (prose naming us and ending in "wrote:" is unlikely).
+_OUR_NAME = re.compile(rf"(?<!\w){re.escape(SENDER_NAME)}(?!\w)", re.IGNORECASE)
 #: "Am ... schrieb Ann <ann@x.org>:", "Op ... schreef ...:", "Ann schrieb am ...:".
 _ATTRIBUTION_VERB_INSIDE = re.compile(
     rf"^.{{0,300}}\b({_ATTRIBUTION_VERB})\b.{{0,300}}:$", re.IGNORECASE
@@ -279,7 +283,8 @@ def _strip_history(text: str) -> str:
             if _quote_follows(lines, index + span):
                 index += span
                 continue
-            if _ATTRIBUTION_DETAIL.search(" ".join(lines[index : index + span])):
+            attribution = " ".join(lines[index : index + span])
+            if _ATTRIBUTION_DETAIL.search(attribution) or _OUR_NAME.search(attribution):
                 break
         if not (_SIGNATURE.match(stripped) or _IMAGE.fullmatch(stripped)):
             kept.append(line)
@@ -418,7 +423,10 @@ def _is_attribution(line: str) -> bool:
         line = line.strip("-").strip() + ":"
     if _ATTRIBUTION.match(line):
         return True
-    return bool(_ATTRIBUTION_VERB_INSIDE.match(line) and _ATTRIBUTION_DETAIL.search(line))
+    return bool(
+        _ATTRIBUTION_VERB_INSIDE.match(line)
+        and (_ATTRIBUTION_DETAIL.search(line) or _OUR_NAME.search(line))
+    )
 
 
 def _is_generic_attribution(lines: list[str], start: int) -> bool:

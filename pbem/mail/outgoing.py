@@ -29,6 +29,9 @@ from email.message import EmailMessage
 from email.parser import BytesParser
 from functools import lru_cache
 
+#: The name every mail of ours is sent under (``From: pbem <...>``): a reply's attribution
+#: line that names it begins the quote of our mail.
+SENDER_NAME = "pbem"
 MAX_LINE = 78  # RFC 5322's line length (without CRLF), as the email package's policies
 CRLF = b"\r\n"
 

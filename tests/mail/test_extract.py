@@ -208,11 +208,23 @@ def test_attribution_wrapped_over_lines(attribution):
     [
         "Am 02.04.2012 um 18:26 schrieb pbem <game@pbem.example>:",
         "pbem <game@pbem.example> hat am 02.04.2012 18:26 geschrieben:",
+        # without a date or an address, our name tells it quotes our mail
+        "pbem escribió:",
+        "pbem wrote:",
+        "Am Montag, 7. Dezember schrieb pbem:",
+        "El lunes, pbem escribió:",
+        "Em segunda-feira, PBEM escreveu:",
     ],
 )
 def test_attribution_with_unquoted_history_cuts_everything_after_it(attribution):
     body = f"place 2 north\n\n{attribution}\n\nYour turn. Try: lure fish\n"
     assert new_text(plain(body)) == "place 2 north"
+
+
+@pytest.mark.parametrize("line", ["Here is what I wrote:", "Am Montag schrieb Ann:"])
+def test_a_line_like_an_attribution_naming_somebody_else_is_kept(line):
+    body = f"{line}\nplace 2 north\ndone\n"
+    assert new_text(plain(body)) == f"{line}\nplace 2 north\ndone"
 
 
 def test_a_command_before_a_wrapped_attribution_is_kept():

@@ -846,13 +846,14 @@ def _chat(tail: str, resembles: Callable[[str], bool]) -> bool:
     the service ("then d"), nor a name of :data:`_NAME_ALONE` letters or more, but for a small
     word of a language ("por fin"), no slip of a verb first, and no look of a command."""
     words = set(resemble.tokens(tail)) - _filler_verbs()
+    if not words or any(word.isdigit() for word in words):
+        return False
+    line = _line(0, tail)
     return (
-        bool(words)
-        and not any(word.isdigit() for word in words)
-        and command_verbs()[0].isdisjoint(words)
+        command_verbs()[0].isdisjoint(words)
         and command_words().isdisjoint(word for word in words if len(word) >= _NAME_ALONE)
-        and not _verb_or_slip_first(_line(0, tail))
-        and not _looks_like(_line(0, tail), resembles)
+        and not _verb_or_slip_first(line)
+        and not _looks_like(line, resembles)
     )
 
 

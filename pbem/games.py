@@ -29,6 +29,7 @@ from pbem.mail import address as mail_address
 from pbem.models import Game, Move, Player, Seat, now
 
 _INSERTS = {"postgresql": postgresql.insert, "sqlite": sqlite.insert}
+_MOVES = insert(Move.__table__)  # a mail's moves, by the connection (no unit of work)
 
 #: Game lines one mail may play: a turn takes a dozen at most (Stone Age's action phase, by
 #: the bots of whole games), and a mail of thousands would log as many moves
@@ -465,7 +466,7 @@ def apply(
     if seat.name not in game_engine.to_move(played.state):
         deadlines.stop(seat)  # their turn is over: if it comes back at once, it is a new one
     number = game.moves
-    if played.logged:  # one statement for the mail's moves (the ORM wrote one a move)
+    if played.logged:  # one Core statement for the mail's moves, on the session's connection
         rows = [
             {
                 "game_id": game.id,
@@ -476,8 +477,7 @@ def apply(
             }
             for n, command in enumerate(played.logged, start=number + 1)
         ]
-        with session.no_autoflush:  # pending writes go with the next flush, not one of their own
-            session.execute(insert(Move), rows)
+        session.connection().execute(_MOVES, rows)  # pending writes go with the next flush
         game.moves = number + len(played.logged)
     if plan is not None and played.refused is None:
         seat.plan = plan

@@ -617,6 +617,8 @@ def test_a_line_that_begins_with_a_clause_mark_is_set_aside(game, command, line)
          ["(como sempre)"]),
         ("place 3 forest (again)", "stoneage", ["place 3 forest"], ["(again)"]),
         ("move a 1b (sneaky!)", "hengist", ["move a 1b"], ["(sneaky!)"]),
+        ("p2n (as always), thanks\ndone", "honga", ["p2n", "done"], ["(as always), thanks"]),
+        ("p2n\ndone (finally) 👍", "honga", ["p2n", "done"], ["(finally) 👍"]),
     ],
 )  # fmt: skip
 def test_a_comment_in_brackets_after_a_command_on_its_line_is_set_aside(text, game, read, aside):

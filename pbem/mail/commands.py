@@ -747,11 +747,17 @@ def _clause_ends(content: str):
     """Where clauses of ``content`` end, in order, each as (the end of its text, the start of
     what follows, whether it asks): a mark with text after it ("Hi! ", "done, "), a word
     that only decorates (a smiley, an emoji, a dash: "Hi 👋 ", "Hi :) ", "done - "), or the
-    space before a word of thanks ("done thanks")."""
+    space before a comment in brackets closed on the line ("p2n (as always)", "done (finally)
+    👍", "place 3 forest [again], thanks"; it asks if a "?" follows), or the space before a
+    word of thanks ("done thanks")."""
     before = None  # the word before
+    closed_at = max(content.rfind(")"), content.rfind("]"))  # brackets open before it close
     for word in re.finditer(r"\S+", content):
         text = word.group()
-        if before is not None and _THANKS.intersection(resemble.tokens(text)[:1]):
+        if before is not None and word.start() < closed_at and text.startswith(("(", "[")):
+            closed_at = -1  # the first bracket opens the comment: later ones are in it
+            yield before.end(), word.start(), "?" in content[word.start() :]
+        elif before is not None and _THANKS.intersection(resemble.tokens(text)[:1]):
             yield before.end(), word.start(), before.group().endswith("?")
         before = word
         if word.end() == len(content):

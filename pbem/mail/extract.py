@@ -202,8 +202,10 @@ _OUR_NAME = re.compile(rf"(?<!\w){re.escape(SENDER_NAME)}(?!\w)", re.IGNORECASE)
 _ATTRIBUTION_VERB_INSIDE = re.compile(
     rf"^.{{0,300}}\b({_ATTRIBUTION_VERB})\b.{{0,300}}:$", re.IGNORECASE
 )
+#: A date or a time, as attributions write them.
+_ATTRIBUTION_DATE = re.compile(r"\d{1,2}:\d{2}|\d{4}|\d{1,2}[./-]\d{1,2}[./-]\d{2}")
 #: A date, a time or an address: what makes "... wrote:" an attribution beyond doubt.
-_ATTRIBUTION_DETAIL = re.compile(r"@|\d{1,2}:\d{2}|\d{4}|\d{1,2}[./-]\d{1,2}[./-]\d{2}")
+_ATTRIBUTION_DETAIL = re.compile(rf"@|{_ATTRIBUTION_DATE.pattern}")
 #: How the first line of an attribution that a client wrapped in two begins.
 _ATTRIBUTION_OPENER_WORD = re.compile(r"^(On|El|Am|Em|Le|Il|Op|Den|W dniu|В)\s")
 _ATTRIBUTION_OPENER = re.compile(rf"{_ATTRIBUTION_OPENER_WORD.pattern}|^\d")
@@ -280,11 +282,13 @@ def _strip_history(text: str) -> str:
                 continue
         span = _attribution_span(lines, index)
         if span:
+            attribution = " ".join(lines[index : index + span])
             if _quote_follows(lines, index + span):
+                _drop_attribution_start(kept, attribution)
                 index += span
                 continue
-            attribution = " ".join(lines[index : index + span])
             if _ATTRIBUTION_DETAIL.search(attribution) or _OUR_NAME.search(attribution):
+                _drop_attribution_start(kept, attribution)
                 break
         if not (_SIGNATURE.match(stripped) or _IMAGE.fullmatch(stripped)):
             kept.append(line)
@@ -415,6 +419,29 @@ def _attribution_span(lines: list[str], start: int) -> int:
         if _is_attribution(joined):
             return index - start + 1
     return 0
+
+
+#: The longest first line of a wrapped attribution.
+_ATTRIBUTION_START = 300
+
+
+def _drop_attribution_start(kept: list[str], attribution: str) -> None:
+    """Drop from ``kept`` the first line of an ``attribution`` a client wrapped, when it
+    begins as no known client's does ("A 2/04/2012, às 18:26, pbem" above "<ann@x.org>
+    escreveu:", Apple Mail in Portugal; Yahoo's Spanish "En lunes, ..."): the line right above
+    it, which holds the date or time the attribution lacks, begins no command and ends no
+    sentence."""
+    if not kept or len(kept[-1]) > _ATTRIBUTION_START or _ATTRIBUTION_DATE.search(attribution):
+        return  # a long line is no attribution's start: each call costs a bounded time
+    above = kept[-1].strip()
+    if (
+        above
+        and _ATTRIBUTION_DATE.search(above)
+        and not above.endswith((".", "!", "?"))
+        and signature([above])  # one line that begins no command
+        and _is_attribution(f"{above} {attribution.strip()}")
+    ):
+        kept.pop()
 
 
 def _is_attribution(line: str) -> bool:

@@ -221,6 +221,41 @@ def test_attribution_with_unquoted_history_cuts_everything_after_it(attribution)
     assert new_text(plain(body)) == "place 2 north"
 
 
+#: Attributions wrapped by a client whose first line begins with a word no other client's
+#: does: Apple Mail in Portugal ("A ..."), Yahoo in Spanish ("En lunes, ..."), and one that
+#: begins with the writer's name.
+WRAPPED_UNKNOWN_OPENERS = [
+    "A 2/04/2012, às 18:26, pbem\n<game@pbem.example> escreveu:",
+    "En lunes, 2 de abril de 2012 18:26:00 CEST, pbem\n<game@pbem.example> escribió:",
+    "Na segunda-feira, 2 de abril de 2012, 18:26:00 BRT, pbem\n<game@pbem.example> escreveu:",
+    "Ann Smith, 2. April 2012 um 18:26, im Auftrag von pbem\n<game@pbem.example> schrieb:",
+]
+
+
+@pytest.mark.parametrize("attribution", WRAPPED_UNKNOWN_OPENERS)
+@pytest.mark.parametrize("history", ["> Your turn.\n> lure fish\n", "Your turn.\nlure fish\n"])
+def test_an_attribution_wrapped_below_its_date_is_cut_whole_whatever_its_first_word(
+    attribution, history
+):
+    """The first line, with the date, was kept as new text below the commands (and shown
+    back as set aside): only lines that begin as attributions of known clients were joined."""
+    body = f"Hi,\nplace 2 north\ndone\nAnn\n\n{attribution}\n\n{history}"
+    assert new_text(plain(body)) == "Hi,\nplace 2 north\ndone\nAnn"
+
+
+@pytest.mark.parametrize(
+    "above",
+    [
+        "say see you at 18:30",  # a command
+        "See you on 2/04/2012.",  # a sentence ends with its mark
+        "",  # a blank line between
+    ],
+)
+def test_a_line_with_a_date_above_an_attribution_without_one_is_kept(above):
+    body = f"place 2 north\n{above}\npbem <game@pbem.example> wrote:\n\n> Your turn.\n"
+    assert new_text(plain(body)) == f"place 2 north\n{above}".rstrip("\n")
+
+
 @pytest.mark.parametrize("line", ["Here is what I wrote:", "Am Montag schrieb Ann:"])
 def test_a_line_like_an_attribution_naming_somebody_else_is_kept(line):
     body = f"{line}\nplace 2 north\ndone\n"

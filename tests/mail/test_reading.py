@@ -601,3 +601,41 @@ def test_a_line_that_begins_with_a_clause_mark_is_set_aside(game, command, line)
         parsed = reading(text, game)
         assert parsed.read == read
         assert [entry.strip() for entry in parsed.set_aside] == [line.replace("\x1f", "").strip()]
+
+
+@pytest.mark.parametrize(
+    ("text", "game", "read", "aside"),
+    [
+        ("p2n (as always)\ndone", "honga", ["p2n", "done"], ["(as always)"]),
+        ("done\np2n (as always)", "honga", ["done", "p2n"], ["(as always)"]),
+        ("p2n [the usual]\ndone", "honga", ["p2n", "done"], ["[the usual]"]),
+        ("Hola! p2n (como siempre)\ndone", "honga", ["p2n", "done"],
+         ["Hola!", "(como siempre)"]),
+        ("legen 2 Nord (wie immer)\nfertig", "honga", ["legen 2 Nord", "fertig"],
+         ["(wie immer)"]),
+        ("colocar 2 norte (como sempre)\npronto", "honga", ["colocar 2 norte", "pronto"],
+         ["(como sempre)"]),
+        ("place 3 forest (again)", "stoneage", ["place 3 forest"], ["(again)"]),
+        ("move a 1b (sneaky!)", "hengist", ["move a 1b"], ["(sneaky!)"]),
+        ("p2n (as always), thanks\ndone", "honga", ["p2n", "done"], ["(as always), thanks"]),
+        ("p2n\ndone (finally) 👍", "honga", ["p2n", "done"], ["(finally) 👍"]),
+    ],
+)  # fmt: skip
+def test_a_comment_in_brackets_after_a_command_on_its_line_is_set_aside(text, game, read, aside):
+    """ "p2n (as always)" was set aside whole, looking like no command: its move was lost and
+    the "done" below it ended the turn without it; "place 3 forest (again)" was refused."""
+    parsed = reading(text, game)
+    assert (parsed.read, parsed.set_aside) == (read, aside)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "place 2 north (or south?)",  # it asks
+        "p2n (2 fish)",  # a number: maybe part of the command
+        "p2n (then lure)",  # a verb: maybe a command
+        "say hi (all)",  # a service command as it stands
+    ],
+)
+def test_words_in_brackets_that_may_be_part_of_a_command_stay_on_its_line(text):
+    assert reading(f"{text}\ndone").read == [text, "done"]

@@ -299,3 +299,19 @@ def test_words_after_the_last_command_on_its_line_leave_it_to_end_the_turn(
     lines[-1] += after
     service.deliver(service.reply(game_id, mover, "\n".join(lines)))
     assert mover not in service.to_move(game_id)
+
+
+def test_a_move_with_a_comment_in_brackets_is_played_and_the_comment_left_aside(service):
+    """ "p2e (as always)" looked like no command and was left aside whole: "done" below it
+    ended the turn without the piece placed."""
+    game_id = service.new_game()
+    mover = service.to_move(game_id)[0]
+    first, *rest = service.turn_of(game_id, mover)
+    assert first == "place 2 east"  # written short below, as players do
+    body = "\n".join(["Hi all,", "p2e (as always)", *rest, "Thanks,", "Bob"])
+    sent = service.deliver(service.reply(game_id, mover, body))
+    placed = [e for e in service.state(game_id)["log"] if e["type"] == "place"]
+    assert placed and placed[0]["player"] == mover and placed[0]["circle"] == 2
+    mine = next(m for m in sent if m.to_address == service.seat(game_id, mover)["address"])
+    left = said("en", "I left aside: %(lines)s", lines="Hi all, / (as always) / Thanks, / Bob")
+    assert left in flat(text_of(mine))

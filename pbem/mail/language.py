@@ -32,7 +32,7 @@ QUOTE_WEIGHT = 2
 COMMON_WORDS = {
     "en": """the and you to is it of for my me hi hello hey thanks thank please we our this that
         with cheers regards best dear good morning evening see will are be not have just let's
-        all everyone game turn your sorry""",
+        all everyone game turn your sorry as always again yes okay now i'm it's""",
     "es": """el la los las que y en un una es por para con hola gracias saludos saludo abrazo
         abrazos buenos buenas dias tardes noches hasta luego pero muy yo mi te tu su al del lo
         le esta estoy vamos juego jugar partida si tambien favor todos besos nos vemos""",
@@ -70,7 +70,8 @@ _HEADER_LABELS = {
     )
     for language in LANGUAGES
 }
-_WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
+#: A word standing alone: the letters of "p2e" or "s1e" are no words ("e" is Portuguese "and")
+_WORD = re.compile(r"(?<![\w'])[^\W\d_]+(?:'[^\W\d_]+)?(?![\w'])")
 #: Addresses and links: their parts are no words of the writer's ("a@y.test" is no Spanish y).
 _ADDRESS = re.compile(r"\S+@\S+|\w+://\S+")
 

@@ -88,3 +88,26 @@ def test_the_line_above_a_forwarded_message_tells(command, separator, language):
     )
     message = mail(body)
     assert guess(message, new_text(message)) == language
+
+
+@pytest.mark.parametrize(
+    ("body", "language"),
+    [
+        # 'p2e', 'p3s', 's1e': the letters of a short command are no words ('e' is Portuguese
+        # for 'and'); 'as' is English as well as Portuguese
+        ("Hi,\np2e (as always)\nlure\ndone", "en"),
+        ("p2e\ndone", "en"),
+        ("s1e\np3s\ndone", "en"),
+        ("p2e as always", "en"),
+        ("Hi,\np2e again\ndone", "en"),
+        # the words around the commands still tell
+        ("Olá pessoal,\np2e\ndone\nAbraços", "pt"),
+        ("Hola,\np2e\nlisto\nSaludos", "es"),
+        ("Moin,\np2e\nfertig\nLG", "de"),
+    ],
+)
+def test_letters_inside_a_command_are_no_words(body, language):
+    """A first reply of short commands and a few English words was read as Portuguese, and
+    the player got every mail in it from then on."""
+    message = mail(body)
+    assert guess(message, new_text(message)) == language

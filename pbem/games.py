@@ -781,14 +781,14 @@ def rematch(session: Session, settings: Settings, game: Game, seat: Seat) -> Gam
 def _rematch_waiting(session: Session, game: Game, seat: Seat) -> Seat | None:
     """``seat``'s place in a rematch of ``game`` another of its players asked for: a game of
     the same kind, options and players in the same seats, made after ``game`` and still
-    inviting ``seat``'s player."""
+    waiting for players (``seat``'s player invited, or joined by a rematch of their own)."""
     players = [s.player_id for s in game.seats]
     candidates = session.scalars(
         select(Game)
         .join(Seat)
         .where(
             Seat.player_id == seat.player_id,
-            Seat.status == "invited",
+            Seat.status.in_(("invited", "joined")),  # joined: they wrote rematch before
             Game.status == "inviting",
             Game.kind == game.kind,
             Game.id > game.id,

@@ -63,3 +63,13 @@ def test_a_second_rematch_in_a_larger_game_joins_and_is_answered(service):
         seats = [(s.player.address, s.status) for s in again.seats]
     assert seats == [("a1@x.test", "joined"), ("a2@x.test", "invited"), ("a3@x.test", "joined")]
     assert [(m.kind, m.to_address, m.game_id) for m in sent] == [("news", "a3@x.test", again.id)]
+
+
+def test_rematch_written_again_while_its_game_waits_makes_no_second_game(service):
+    game_id = service.new_game(kind="hengist", players=2)
+    _finish(service, game_id)
+    service.deliver(service.reply(game_id, "a1", "rematch"))
+    sent = service.deliver(service.reply(game_id, "a1", "rematch"))
+    with transaction(service.settings.database_url) as session:
+        again = session.scalars(select(Game).where(Game.id != game_id)).one()
+    assert [(m.kind, m.to_address, m.game_id) for m in sent] == [("news", "a1@x.test", again.id)]

@@ -764,12 +764,46 @@ def _abandon(session: Session, settings: Settings, game: Game, last: Seat) -> No
 
 def rematch(session: Session, settings: Settings, game: Game, seat: Seat) -> Game:
     """A new game of the same kind, options and players (in the same seats), asked for by
-    ``seat``: the others are invited again."""
+    ``seat``: the others are invited again. When another player of ``game`` asked first, its
+    ``rematch`` is their game's ``join``: everybody answering the results mail with
+    ``rematch`` makes one game, not one each."""
     if game.status != "finished":
         raise GameError(_("Game {id} is not over yet.").format(id=game.id))
+    waiting = _rematch_waiting(session, game, seat)
+    if waiting is not None:
+        join(session, settings, waiting)
+        return waiting.game
     addresses = [s.player.address for s in game.seats]
     options = {**game.options, "deadline": game.deadline_days or False, "late": game.late}
     return create(session, settings, game.kind, addresses, options, creator=seat.player.address)
+
+
+def _rematch_waiting(session: Session, game: Game, seat: Seat) -> Seat | None:
+    """``seat``'s place in a rematch of ``game`` another of its players asked for: a game of
+    the same kind, options and players in the same seats, made after ``game`` and still
+    waiting for players (``seat``'s player invited, or joined by a rematch of their own)."""
+    players = [s.player_id for s in game.seats]
+    candidates = session.scalars(
+        select(Game)
+        .join(Seat)
+        .where(
+            Seat.player_id == seat.player_id,
+            Seat.status.in_(("invited", "joined")),  # joined: they wrote rematch before
+            Game.status == "inviting",
+            Game.kind == game.kind,
+            Game.id > game.id,
+        )
+        .order_by(Game.id)
+    )
+    for candidate in candidates:
+        same = (
+            [s.player_id for s in candidate.seats] == players
+            and candidate.options == game.options
+            and (candidate.deadline_days, candidate.late) == (game.deadline_days, game.late)
+        )
+        if same:
+            return next(s for s in candidate.seats if s.player_id == seat.player_id)
+    return None
 
 
 def unsubscribe(session: Session, settings: Settings, player: Player) -> None:

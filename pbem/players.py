@@ -13,7 +13,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 import engine
-from engine.i18n import _, use
+from engine.i18n import _, ngettext, use
 from pbem import clock, deadlines, digest, games, i18n, languages, notify
 from pbem.models import Absence, Game, Player, Seat
 
@@ -288,9 +288,12 @@ def tell_away(session: Session, settings, player: Player) -> None:
                 reader.address,
                 _("{name} is away until {day}").format(name=player.name, day=day),
                 [
-                    _(
+                    ngettext(
+                        "{name} is away until {day}: their time to move is paused in your game "
+                        "{games}.",
                         "{name} is away until {day}: their time to move is paused in your games "
-                        "{games}."
+                        "{games}.",
+                        len(game_ids),
                     ).format(name=player.name, day=day, games=", ".join(map(str, game_ids)))
                 ],
                 locale=reader.language,

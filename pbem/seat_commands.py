@@ -64,6 +64,28 @@ class SeatMail:
 
 def _join(mail: SeatMail, line: commands.Line) -> None:
     games.join(mail.session, mail.settings, mail.seat)
+    _still_waiting(mail, mail.game, mail.seat)
+
+
+def _still_waiting(mail: SeatMail, game: Game, seat: Seat) -> None:
+    """The answer to a join that leaves ``game`` waiting for others (a join that starts it is
+    answered by the start mail)."""
+    if game.status != "inviting":
+        return
+    names = ", ".join(s.name for s in game.seats if s.status != "joined")
+    mail.notice(
+        _("Game {id} is waiting for players").format(id=game.id),
+        [
+            _(
+                "You have taken your seat in game {id}; it starts when all have joined. Still "
+                "to join: {names}."
+            ).format(id=game.id, names=names)
+        ],
+        game=game,
+        seat=seat,
+        locale=seat.player.language,
+        news=True,
+    )
 
 
 def _decline(mail: SeatMail, line: commands.Line) -> None:
@@ -81,6 +103,18 @@ def _resign(mail: SeatMail, line: commands.Line) -> None:
     )
     if confirmed or mail.game.status != "active" or seat.status != "joined":
         games.resign(mail.session, mail.settings, mail.game, seat)  # refuses what cannot be
+        if mail.game.status == "active":  # else the game ended, and everybody is told so
+            mail.notice(
+                _("You have left game {id}").format(id=mail.game.id),
+                [
+                    _(
+                        "You have left game {id}: a bot plays your seat from now on, and you "
+                        "get no more mail from it."
+                    ).format(id=mail.game.id)
+                ],
+                locale=seat.player.language,
+                news=True,
+            )
         return
     seat.resign_asked = now()
     mail.notice(
@@ -188,11 +222,15 @@ def _unsubscribe(mail: SeatMail, line: commands.Line) -> None:
 
 def _rematch(mail: SeatMail, line: commands.Line) -> None:
     again = games.rematch(mail.session, mail.settings, mail.game, mail.seat)
+    seat = next(s for s in again.seats if s.player_id == mail.seat.player_id)
+    if again.creator_id != mail.player.id:  # another player asked first: this joined it
+        _still_waiting(mail, again, seat)
+        return
     mail.notice(
         _("Game {id} is waiting for players").format(id=again.id),
         [_("We invited the other players; the game starts when all have joined.")],
         game=again,
-        seat=next(s for s in again.seats if s.player_id == mail.seat.player_id),
+        seat=seat,
         news=True,
     )
 

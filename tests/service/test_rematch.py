@@ -37,3 +37,39 @@ def test_rematch_of_a_running_game_is_refused(service):
     assert [m.kind for m in sent] == ["error"]
     with transaction(service.settings.database_url) as session:
         assert len(session.scalars(select(Game)).all()) == 1
+
+
+def test_a_second_rematch_takes_its_seat_in_the_first_ones_game(service):
+    """Both players answer the results mail with 'rematch': one new game, which starts."""
+    game_id = service.new_game(kind="hengist", players=2)
+    _finish(service, game_id)
+    service.deliver(service.reply(game_id, "a1", "rematch"))
+    sent = service.deliver(service.reply(game_id, "a2", "revancha"))
+    with transaction(service.settings.database_url) as session:
+        again = session.scalars(select(Game).where(Game.id != game_id)).all()
+        assert [(g.kind, g.status) for g in again] == [("hengist", "active")]
+        assert {s.status for s in again[0].seats} == {"joined"}
+    assert sorted(m.to_address for m in sent if m.kind == "turn") == ["a1@x.test", "a2@x.test"]
+    assert "invite" not in [m.kind for m in sent]
+
+
+def test_a_second_rematch_in_a_larger_game_joins_and_is_answered(service):
+    game_id = service.new_game(kind="honga", players=3)
+    _finish(service, game_id)
+    service.deliver(service.reply(game_id, "a1", "rematch"))
+    sent = service.deliver(service.reply(game_id, "a3", "rematch"))
+    with transaction(service.settings.database_url) as session:
+        again = session.scalars(select(Game).where(Game.id != game_id)).one()
+        seats = [(s.player.address, s.status) for s in again.seats]
+    assert seats == [("a1@x.test", "joined"), ("a2@x.test", "invited"), ("a3@x.test", "joined")]
+    assert [(m.kind, m.to_address, m.game_id) for m in sent] == [("news", "a3@x.test", again.id)]
+
+
+def test_rematch_written_again_while_its_game_waits_makes_no_second_game(service):
+    game_id = service.new_game(kind="hengist", players=2)
+    _finish(service, game_id)
+    service.deliver(service.reply(game_id, "a1", "rematch"))
+    sent = service.deliver(service.reply(game_id, "a1", "rematch"))
+    with transaction(service.settings.database_url) as session:
+        again = session.scalars(select(Game).where(Game.id != game_id)).one()
+    assert [(m.kind, m.to_address, m.game_id) for m in sent] == [("news", "a1@x.test", again.id)]

@@ -9,9 +9,10 @@ listed in the returned ids. Read top to bottom: each step is one call.
 from __future__ import annotations
 
 import re
+from datetime import datetime
 from email.message import EmailMessage
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import Session
 
 import engine
@@ -259,7 +260,10 @@ def _seat_mail(mail: SeatMail, parsed: commands.Parsed) -> None:
         )
     if moves:
         if parsed.guard is None and _late(mail):
-            _answer_late(mail)
+            _answer_late(mail, mail.answered.position, mail.answered.created)
+            return
+        if _guard_behind(mail, parsed.guard):
+            _answer_late(mail, parsed.guard, _shown_since(mail, parsed.guard))
             return
         if parsed.guard in (None, mail.game.version):  # a stale '#N' is refused for it
             moves = _without_idle_turn_ends(mail, moves)
@@ -332,23 +336,51 @@ def _late(mail: SeatMail) -> bool:
     return answered is not None and answered.position not in (None, mail.game.version)
 
 
-def _answer_late(mail: SeatMail) -> None:
-    """Nothing applied: the player gets the position as it is now, and why."""
-    answered, game = mail.answered, mail.game
-    own = mail.session.scalars(
-        select(Move.command)
-        .where(
-            Move.game_id == game.id,
-            Move.seat_id == mail.seat.id,
-            Move.inbound_id.is_not(None),
-            Move.at >= answered.created,
+def _guard_behind(mail: SeatMail, guard: int | None) -> bool:
+    """Whether the mail's ``#N`` names a position the running game has left behind (a guard
+    ahead of it, or of a game not running, is refused for what it is)."""
+    game = mail.game
+    return guard is not None and game.status == "active" and 0 < guard < game.version
+
+
+def _shown_since(mail: SeatMail, position: int) -> datetime | None:
+    """When ``position`` was first mailed to the seat's player (None: never)."""
+    return mail.session.scalar(
+        select(func.min(OutboundMail.created)).where(
+            OutboundMail.game_id == mail.game.id,
+            OutboundMail.to_address == mail.seat.player.address,
+            OutboundMail.position == position,
         )
-        .order_by(Move.number)
-    ).all()
-    note = _(
-        "You answered the mail of position #{answered}, but the game is at #{now}: nothing of "
-        "your mail was applied. Here is the game as it is now; please send your commands again."
-    ).format(answered=answered.position, now=game.version)
+    )
+
+
+def _answer_late(mail: SeatMail, position: int, since: datetime | None) -> None:
+    """Nothing applied: the player gets the position as it is now, and why (their mail was
+    meant for ``position``, mailed to them at ``since``: their moves since are named)."""
+    game = mail.game
+    own = []
+    if since is not None:
+        own = mail.session.scalars(
+            select(Move.command)
+            .where(
+                Move.game_id == game.id,
+                Move.seat_id == mail.seat.id,
+                Move.inbound_id.is_not(None),
+                Move.at >= since,
+            )
+            .order_by(Move.number)
+        ).all()
+    if mail.answered is not None and mail.answered.position == position:
+        note = _(
+            "You answered the mail of position #{answered}, but the game is at #{now}: nothing "
+            "of your mail was applied. Here is the game as it is now; please send your commands "
+            "again."
+        ).format(answered=position, now=game.version)
+    else:
+        note = _(
+            "Your mail was written for position #{guard}, but the game is at #{now}: nothing of "
+            "it was applied. Here is the game as it is now; please send your commands again."
+        ).format(guard=position, now=game.version)
     if own:
         game_engine, lang = engine.load(game.kind), language()
         note += " " + _("Your own {commands} from an earlier mail is already applied.").format(

@@ -168,11 +168,52 @@ def test_done_that_gives_up_actions_says_what(service):
 
 def test_a_lone_done_with_a_stale_guard_is_refused_for_the_guard(service):
     """An explicit '#N' names the position the commands were meant for: a 'done' written for
-    an older position is refused for that reason, not read as a no-op."""
+    an older position is refused for that reason, not read as a no-op, and answered as a
+    late reply is: with the position as it is now."""
     game_id = service.new_game(kind="hengist", players=2)
     version = service.game(game_id)[0].version
     mover = service.to_move(game_id)[0]
     service.deliver(service.reply(game_id, mover, "\n".join(service.turn_of(game_id, mover))))
+    applied = moves(service, game_id)
     sent = service.deliver(service.reply(game_id, mover, f"#{version}\ndone"))
+    assert moves(service, game_id) == applied
+    assert [m.kind for m in sent] == ["stale"]
+    now = service.game(game_id)[0].version
+    body = flat(text_of(sent[0]))
+    assert f"Your mail was written for position #{version}, but the game is at #{now}" in body
+    assert f"position #{now}" in body.split("I read:")[1]  # the position as it is now
+
+
+@pytest.mark.parametrize("kind", ["honga", "stoneage", "hengist"])
+def test_a_stale_guard_is_answered_with_the_position_as_it_is_now(service, kind):
+    """'#1' above a turn already played by an earlier mail: nothing applied, no line quoted as
+    refused (the '#1' is no command), the current position, and the moves of the earlier mail
+    named as applied, as for a reply to an old mail."""
+    game_id = service.new_game(kind=kind, players=2)
+    version = service.game(game_id)[0].version
+    mover = service.to_move(game_id)[0]
+    turn = service.turn_of(game_id, mover)
+    service.deliver(service.reply(game_id, mover, "\n".join(turn)))
+    applied = moves(service, game_id)
+    late = service.deliver(service.reply(game_id, mover, "\n".join([f"#{version}", *turn])))
+    assert moves(service, game_id) == applied
+    assert [(m.kind, m.to_address) for m in late] == [
+        ("stale", service.seat(game_id, mover)["address"])
+    ]
+    body = flat(text_of(late[0]))
+    now = service.game(game_id)[0].version
+    assert f"Your mail was written for position #{version}, but the game is at #{now}" in body
+    assert f"Your own '{turn[0]}'" in body and "is already applied" in body
+    assert f"> #{version}" not in body
+
+
+def test_a_guard_ahead_of_the_game_is_refused_for_it(service):
+    """A '#N' the game has not reached is no late reply: it is refused for what it is."""
+    game_id = service.new_game(players=2)
+    version = service.game(game_id)[0].version
+    mover = service.to_move(game_id)[0]
+    turn = service.turn_of(game_id, mover)
+    sent = service.deliver(service.reply(game_id, mover, "\n".join([f"#{version + 5}", *turn])))
+    assert moves(service, game_id) == []
     assert [m.kind for m in sent] == ["error"]
-    assert f"This mail was written for position #{version}" in flat(text_of(sent[0]))
+    assert f"This mail was written for position #{version + 5}" in flat(text_of(sent[0]))

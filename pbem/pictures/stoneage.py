@@ -184,8 +184,9 @@ def _tribes(canvas: Canvas, y: int, s: dict) -> None:
         if t["name"] == s["turn"]:
             canvas.box(M, y - 2, canvas.width - M, y + 46, fill=(255, 236, 190), radius=8)
         canvas.token(M + 18, y + 22, 14, seat_colour(s["players"], t["name"]))
-        canvas.text(M + 36, y + 22, t["name"], 22, INK, "lm", True, 128)
-        canvas.text(M + 190, y + 22, t["score"], 24, INK, "rm", True)
+        # the score first: the name is drawn smaller to keep a gap before it, however wide
+        score = canvas.text(M + 190, y + 22, t["score"], 24, INK, "rm", True)
+        canvas.text(M + 36, y + 22, t["name"], 22, INK, "lm", True, min(128, 154 - 8 - score))
         x = 226
         for good, (fill, ink) in GOODS.items():
             canvas.token(x, y + 22, 16, fill, t["goods"][good], 19, ink)

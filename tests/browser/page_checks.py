@@ -42,6 +42,39 @@ CONTRAST = """() => {
   return {worst: worst, what: what};
 }"""
 
+# what a reader on a phone must be able to read and tap: no visible text under 14 CSS pixels;
+# every command to tap (a chip, a button, a link alone on its line) 44 pixels high at least,
+# the height of a fingertip (WCAG 2.5.5, Apple's and Android's guidelines); a link inside a
+# sentence is read, not aimed at, and is left out
+READING = """() => {
+  const small = [], taps = [];
+  for (const el of document.querySelectorAll('body *')) {
+    if (!el.getClientRects().length || getComputedStyle(el).visibility === 'hidden') continue;
+    if (![...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) continue;
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    if (size < 14) small.push(size + 'px ' + el.tagName + ' "' + el.textContent.trim().slice(0, 40) + '"');
+  }
+  for (const el of document.querySelectorAll('a, button')) {
+    if (!el.getClientRects().length) continue;
+    const alone = el.parentElement.textContent.trim() === el.textContent.trim();
+    if (!el.matches('.pb-chip, button') && !alone) continue;
+    const height = el.getBoundingClientRect().height;
+    if (height < 44) taps.push(Math.round(height) + 'px "' + el.textContent.trim().slice(0, 40) + '"');
+  }
+  // the words of two cells side by side: a gap between them, or they read as one word
+  const touching = [];
+  const box = el => { const r = document.createRange(); r.selectNodeContents(el); return r.getBoundingClientRect(); };
+  for (const row of document.querySelectorAll('tr')) {
+    const cells = [...row.children].filter(c => c.textContent.trim()).map(c => [c, box(c)]);
+    for (let i = 1; i < cells.length; i++) {
+      const [one, a] = cells[i - 1], [two, b] = cells[i];
+      if (b.left - a.right < 6 && a.bottom > b.top && b.bottom > a.top)
+        touching.push('"' + one.textContent.trim().slice(0, 20) + '" "' + two.textContent.trim().slice(0, 20) + '"');
+    }
+  }
+  return {small: small, taps: taps, touching: touching};
+}"""
+
 PHONE = {"width": 390, "height": 844}
 COLUMN = 360  # nothing wider on a 390-pixel phone
 CONTRAST_MIN = 4.5
@@ -58,6 +91,15 @@ def check_layout(page) -> dict:
 def check_contrast(page) -> None:
     result = page.evaluate(CONTRAST)
     assert result["worst"] >= CONTRAST_MIN, result
+
+
+def check_reading(page) -> None:
+    """No text too small to read on a phone, no command too small to tap, no two cells of a
+    table whose words run together."""
+    result = page.evaluate(READING)
+    assert not result["small"], result["small"][:5]
+    assert not result["taps"], result["taps"][:5]
+    assert not result["touching"], result["touching"][:5]
 
 
 def screenshot(page, path) -> None:

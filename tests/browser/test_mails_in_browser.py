@@ -18,7 +18,13 @@ from engine.i18n import use
 from engine.lexicon import LANGUAGES
 from pbem import i18n, migrate, pictures
 from tests.browser.every_mail import every_mail
-from tests.browser.page_checks import PHONE, check_contrast, check_layout, screenshot
+from tests.browser.page_checks import (
+    PHONE,
+    check_contrast,
+    check_layout,
+    check_reading,
+    screenshot,
+)
 from tests.conftest import make_settings
 from tests.pictures.positions import LARGEST
 
@@ -79,6 +85,7 @@ def test_every_mail_kind_reads_well_on_a_phone(mails, browser, screenshots):
             page.goto(path.as_uri())
             layout = check_layout(page)
             check_contrast(page)
+            check_reading(page)
             if mail.kind in ("turn", "over"):
                 assert picture is not None and layout["images"], (mail.label, mail.to)
                 assert all(image["ok"] for image in layout["images"]), layout["images"]

@@ -21,7 +21,13 @@ from pbem.app import create_app
 from pbem.db import transaction
 from pbem.models import Game
 from tests.browser.every_mail import Table
-from tests.browser.page_checks import PHONE, check_contrast, check_layout, screenshot
+from tests.browser.page_checks import (
+    PHONE,
+    check_contrast,
+    check_layout,
+    check_reading,
+    screenshot,
+)
 from tests.conftest import make_settings
 
 
@@ -95,6 +101,7 @@ def test_pages_fit_a_phone_and_keep_secrets(site, browser, screenshots, language
             page.goto(f"{base}/game/{table.id}{token}")
             layout = check_layout(page)
             check_contrast(page)
+            check_reading(page)
             assert layout["images"] and all(image["ok"] for image in layout["images"])
             secrets = set()
             for words in ("en", language):  # the public page is English

@@ -139,3 +139,31 @@ def test_parts_of_a_board_kept_from_earlier_pictures_are_the_parts_drawn_anew(mo
         whole = honga.draw(scene).paletted()
         assert drawn.tobytes() == whole.tobytes()
         assert drawn.getpalette() == whole.getpalette()
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_words_on_one_line_of_a_picture_never_run_into_each_other(kind, language, monkeypatch):
+    """Two words drawn side by side on one line keep a gap: a long seat name squeezed into
+    its place ran into the score beside it ('bartholomew194' for bartholomew1 and 94)."""
+    drawn = []
+    text = canvas.Canvas.text
+
+    def recording(self, x, y, words, size=24, colour=canvas.INK, anchor="lt", *args, **kw):
+        width = text(self, x, y, words, size, colour, anchor, *args, **kw)
+        left = x - {"l": 0, "m": width / 2, "r": width}[anchor[0]]
+        drawn.append((round(y), anchor[1], left, left + width, str(words)))
+        return width
+
+    monkeypatch.setattr(canvas.Canvas, "text", recording)
+    game = engine.load(kind)
+    for state in positions(kind, every=7):
+        drawn.clear()
+        with use(i18n.translations(language)):
+            view = game.view(state, players(kind)[0])
+            module = pictures.renderer(kind)
+            module.draw(orjson.loads(orjson.dumps(module.scene(view))))
+        for one in drawn:
+            for two in drawn:
+                if one is not two and one[:2] == two[:2] and one[2] <= two[2]:
+                    assert one[3] + 2 <= two[2] or one[3] >= two[3], (one, two)

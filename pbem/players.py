@@ -90,7 +90,13 @@ def set_mail(player: Player, argument: str) -> str:
     if wanted not in notify.MAIL_LEVELS:
         raise SettingError(_("Write mail every, mail turns or mail digest."))
     player.mail = wanted
-    return _("You now get mail about {what} in your games.").format(what=level_words()[wanted])
+    return {
+        "every": lambda: _("You now get a mail for every move of your games."),
+        "turns": lambda: _(
+            "You now get mail when it is your turn, and at the start and the end of your games."
+        ),
+        "digest": lambda: _("You now get the digest only: no mail for each move of your games."),
+    }[wanted]()
 
 
 def mute(seat: Seat, muted: bool) -> str:

@@ -60,7 +60,8 @@ def test_settings_in_a_game_mail_get_one_answer(service, monday):
     )
     assert [m.kind for m in sent] == ["news"]
     text = flat(sent[0])
-    assert "the digest only" in text and "every day at 07:30 (Europe/Madrid)" in text
+    assert "You now get the digest only: no mail for each move of your games." in text
+    assert "every day at 07:30 (Europe/Madrid)" in text
     assert "the others see you as Ana" in text
     row = player(service, address)
     assert (row.mail, row.digest_every, row.digest_minute, row.timezone, row.name) == (
@@ -361,3 +362,23 @@ def test_chat_of_a_commands_shape_alone_to_the_digest_of_several_games_is_a_try(
     for game_id in (first, second):
         address = service.settings.reply_address(service.seat(game_id, "a1")["token"])
         assert f"Game {game_id} (Hengist): {address}" in text
+
+
+@pytest.mark.parametrize(
+    ("level", "sentence"),
+    [
+        ("every", "You now get a mail for every move of your games."),
+        (
+            "turns",
+            "You now get mail when it is your turn, and at the start and the end of your games.",
+        ),
+        ("digest", "You now get the digest only: no mail for each move of your games."),
+    ],
+)
+def test_a_mail_level_is_confirmed_in_a_sentence_of_its_own(service, level, sentence):
+    """'You now get mail about the digest only in your games' read as if the digest were a
+    game's news; each level says in its own words what comes now."""
+    game_id = service.new_game(players=2)
+    name = service.to_move(game_id)[0]
+    sent = service.deliver(service.reply(game_id, name, f"mail {level}"))
+    assert sentence in flat(sent[0])

@@ -3,6 +3,8 @@ status; from a game mail, the digest's reply address, and (refused) the service 
 
 from __future__ import annotations
 
+import email
+import email.policy
 from datetime import UTC, date, datetime
 from email.message import EmailMessage
 from email.utils import make_msgid
@@ -153,6 +155,23 @@ def test_the_digest_address_takes_settings_and_status(service):
     assert player(service, "a1@x.test").digest_weekday == 4
     status = service.deliver(to_player(service, "a1@x.test", "status"))
     assert "Your digest comes every Friday at 18:30 (UTC)." in flat(status[0])
+
+
+def test_an_answer_to_the_players_own_address_says_what_it_takes(service):
+    """The digest's address is the player's, no seat: its answers' footer said "Its reply
+    address is your seat", which would have them send moves there."""
+    service.new_game(players=2)
+    service.new_game(players=2, seed=8)
+    sent = service.deliver(to_player(service, "a1@x.test", "mail turns"))
+    own = (
+        "Reply to this mail with status, or with a setting such as mail turns or timezone "
+        "Europe/Madrid. To play, reply to a mail of your game."
+    )
+    message = email.message_from_bytes(sent[0].message, policy=email.policy.default)
+    html = " ".join(message.get_body(("html",)).get_content().split())
+    for part in (flat(sent[0]), html):
+        assert own in part
+        assert "Its reply address is your seat" not in part
 
 
 def test_a_game_command_to_the_digest_of_several_games_says_where_to_send_it(service):

@@ -62,7 +62,9 @@ def change(session: Session, settings, player: Player, name: str, argument: str,
         tell_away(session, settings, player)
         return told
     if name == "back":
-        return come_back(session, player, at)
+        told = come_back(session, player, at)
+        tell_back(session, settings, player)
+        return told
     raise ValueError(f"{name!r} is no setting")
 
 
@@ -276,16 +278,44 @@ def come_back(session: Session, player: Player, at: datetime) -> str:
     return _("Welcome back: your time to move runs again in all your games.")
 
 
-def tell_away(session: Session, settings, player: Player) -> None:
-    """Everybody who shares a running game with ``player`` is told of the absence, once,
-    in their own language and zone (unless they only want the digest, which shows it)."""
+def _sharing(session: Session, player: Player) -> list[tuple[Player, list[int]]]:
+    """The players who share a running game with ``player`` and hear of its news (not only
+    in the digest, which shows absences), each with the ids of the games they share."""
     others: dict[int, tuple[Player, list[int]]] = {}
     for game, _seat in running_seats(session, player):
         for other in game.seats:
             hears = other.status == "joined" and notify.level(other) != "digest"
             if other.player_id != player.id and hears:
                 others.setdefault(other.player_id, (other.player, []))[1].append(game.id)
-    for reader, game_ids in others.values():
+    return list(others.values())
+
+
+def tell_back(session: Session, settings, player: Player) -> None:
+    """Everybody told of ``player``'s absence is told it ended early, once, in their own
+    language: else they would wait for the day they were told."""
+    for reader, game_ids in _sharing(session, player):
+        with use(i18n.translations(reader.language)):
+            notify.notice(
+                session,
+                settings,
+                reader.address,
+                _("{name} is back").format(name=player.name),
+                [
+                    ngettext(
+                        "{name} is back: their time to move runs again in your game {games}.",
+                        "{name} is back: their time to move runs again in your games {games}.",
+                        len(game_ids),
+                    ).format(name=player.name, games=", ".join(map(str, game_ids)))
+                ],
+                locale=reader.language,
+                news=True,
+            )
+
+
+def tell_away(session: Session, settings, player: Player) -> None:
+    """Everybody who shares a running game with ``player`` is told of the absence, once,
+    in their own language and zone (unless they only want the digest, which shows it)."""
+    for reader, game_ids in _sharing(session, player):
         with use(i18n.translations(reader.language)):
             day = clock.day(player.away_until, reader.timezone or "UTC", reader.language)
             notify.notice(

@@ -117,8 +117,16 @@ def test_away_is_told_to_the_others_once_and_shown_in_status(service, monday):
     assert [m.kind for m in refused] == ["error"]
     assert "at most 30 days a quarter" in flat(refused[0])
     back = service.deliver(service.reply(game_id, bob["name"], "back"))
-    assert "Welcome back" in flat(back[0])
+    assert "Welcome back" in flat(next(m for m in back if m.to_address == bob["address"]))
     assert player(service, bob["address"]).away_until is None
+    # those told of the absence are told it ended early, once each, for both games
+    told_back = [m for m in back if m.to_address != bob["address"]]
+    assert sorted(m.to_address for m in told_back) == sorted([ann["address"], cy["address"]])
+    assert all(
+        f"{bob['name']} is back: their time to move runs again in your games {game_id}, "
+        f"{second}." in flat(m)
+        for m in told_back
+    )
 
 
 def test_status_in_a_game_shows_the_position_the_settings_and_the_games(service, monday):

@@ -390,7 +390,10 @@ def _did_you_mean(state: dict, text: str, allowed: list[str]) -> str | None:
     """A legal command the text may mean if its first word is misspelt ('tarde 1', 'dnoe')."""
     first, _space, rest = fold(text).partition(" ")
     words = [w for w in (*_VERBS, *sorted(LEXICON.verbs)) if len(w) > 2]
-    for word in difflib.get_close_matches(first, words, n=3, cutoff=0.6):
+    # a verb typed right is what was meant: another verb's command is no guess of it ('place
+    # 3 forest' is no 'play 3 forest', the bonus card)
+    close = [first] if first in words else difflib.get_close_matches(first, words, n=3, cutoff=0.6)
+    for word in close:
         try:
             guesses = candidates(f"{word} {rest}".strip(), state["phase"])
         except _Unclear:

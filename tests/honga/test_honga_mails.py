@@ -269,6 +269,16 @@ def test_a_misspelt_verb_gets_a_suggestion(h):
     assert "Did you mean" not in str(refusal.value)
 
 
+def test_a_verb_typed_right_gets_no_other_verbs_command_as_a_suggestion(h):
+    """'place 3 forest' (a place for a direction) was asked "Did you mean 'bonus 3 forest'?",
+    the bonus card its close verb 'play' plays: the verb typed right is what was meant."""
+    s = h.new()
+    with pytest.raises(IllegalMove) as refusal:
+        h.play(s, "p1", "place 3 forest")
+    assert "'place 3 forest'" in str(refusal.value)
+    assert "bonus" not in str(refusal.value) and "Did you mean" not in str(refusal.value)
+
+
 def test_upper_case_commands_read_as_lower_case(h):
     from engine.honga import commands
 

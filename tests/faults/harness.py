@@ -59,6 +59,7 @@ class Capture:
     def __init__(self):
         self.lock = threading.Lock()
         self.mails: list[tuple[str, EmailMessage]] = []
+        self.delivered: set[str] = set()  # the Message-IDs delivered
         self._holding = threading.Event()
         self.held = threading.Event()  # a delivery waits (its Message-ID in ``held_id``)
         self.held_id = ""
@@ -66,18 +67,23 @@ class Capture:
 
     async def handle_DATA(self, server, session, envelope):
         message = email.message_from_bytes(envelope.content, policy=email.policy.default)
+        message_id = str(message["Message-ID"])
         with self.lock:
+            first = message_id not in self.delivered
+            self.delivered.add(message_id)
             self.mails.extend((rcpt.lower(), message) for rcpt in envelope.rcpt_tos)
-        if self._holding.is_set():  # the relay has the mail; its 250 waits
+        # a mail's first delivery is held, never a mail sent again (the sweeper resending a
+        # mail held before, whose worker was killed: held again it would count three times)
+        if first and self._holding.is_set():  # the relay has the mail; its 250 waits
             self._holding.clear()
-            self.held_id = str(message["Message-ID"])
+            self.held_id = message_id
             self.held.set()
             while not self._released.is_set():
                 await asyncio.sleep(0.01)
         return "250 OK"
 
     def hold(self) -> None:
-        """Hold the next delivery until :meth:`release`."""
+        """Hold the next first delivery of a mail until :meth:`release`."""
         self._released.clear()
         self.held.clear()
         self._holding.set()

@@ -89,7 +89,7 @@ def test_a_worker_sigkilled_while_the_relay_takes_a_mails_answers(stack):
     seen = played(stack, once, during=kill, redelivered_ok=True)
     assert seen["statuses"] == {"done": REPLIES} and len(held) == REPLIES // 10
     delivered = Counter(str(m["Message-ID"]) for _rcpt, m in stack.capture.all())
-    assert all(delivered[message_id] == 2 for message_id in held)
+    assert [delivered[message_id] for message_id in held] == [2] * len(held)
 
 
 def test_postgres_stopped_while_the_relay_takes_a_mails_answers(stack):

@@ -13,7 +13,7 @@ import engine
 from engine import resemble
 from engine.i18n import _
 from pbem import games, languages, notify, players
-from pbem.common_commands import SETTING_HANDLERS, check, list_games, once_each, rules
+from pbem.common_commands import SETTING_HANDLERS, check, host_waiting, list_games, once_each, rules
 from pbem.config import Settings
 from pbem.help_texts import help_paragraphs, service_help
 from pbem.mail import commands
@@ -130,7 +130,7 @@ def _new(mail: ServiceMail, line: commands.Line) -> bool:
         notify.echo_note(mail.session, mail.address, languages.guessed_note(creator))
     mail.notice(
         _("Game {id} is waiting for players").format(id=game.id),
-        [_("We invited the other players; the game starts when all have joined.")],
+        host_waiting(game),
         game=game,
         seat=game.seats[0],
         news=True,

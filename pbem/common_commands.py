@@ -56,6 +56,16 @@ def check(settings: Settings, line: commands.Line, handlers: dict) -> None:
         )
 
 
+def host_waiting(game) -> list[str]:
+    """What the host of ``game``, waiting for players, is told: whom it waits for, and how to
+    call it off."""
+    names = ", ".join(s.name for s in game.seats if s.status != "joined")
+    return [
+        _("We invited {names}; the game starts when all have joined.").format(names=names),
+        _("To call the game off, reply decline."),
+    ]
+
+
 # -- a player's settings, from a game mail or their own address ---------------------------------
 
 

@@ -282,8 +282,7 @@ def _check_daily_caps(session: Session, settings: Settings, creator: Player, inv
 def join(session: Session, settings: Settings, seat: Seat) -> None:
     """``seat`` takes its place; the game starts once every seat is taken."""
     game = locked(session, seat.game_id)
-    if game.status != "inviting":
-        raise GameError(_("Game {id} is not waiting for players.").format(id=game.id))
+    _check_inviting(settings, game)
     if seat.status != "joined":
         seat.status, seat.joined = "joined", now()
     start_if_ready(session, settings, game, joiner=seat)
@@ -292,28 +291,45 @@ def join(session: Session, settings: Settings, seat: Seat) -> None:
 def decline(session: Session, settings: Settings, seat: Seat) -> None:
     """``seat`` declines: the game is called off and everybody is told."""
     game = locked(session, seat.game_id)
-    if game.status != "inviting":
-        raise GameError(_("Game {id} is not waiting for players.").format(id=game.id))
+    _check_inviting(settings, game)
+    locales = {other.id: notify.invited_locale(game, other) for other in game.seats}
     seat.status = "declined"
     game.status = "cancelled"
+    host = game.creator_id is not None and game.creator_id == seat.player_id
     for other in game.seats:
         if other.player.unsubscribed:
             continue  # who unsubscribed gets no mail, not even this one
-        with use(i18n.translations(other.player.language)):
+        with use(i18n.translations(locales[other.id])):  # an invitation's reader: its language
             notify.notice(
                 session,
                 settings,
                 other.player.address,
                 _("Game {id} is called off").format(id=game.id),
                 [
-                    _("{name} declined the invitation, so game {id} will not start.").format(
-                        name=seat.name, id=game.id
-                    )
+                    (
+                        _("{name} called game {id} off, so it will not start.")
+                        if host  # the host was invited by nobody
+                        else _("{name} declined the invitation, so game {id} will not start.")
+                    ).format(name=seat.name, id=game.id)
                 ],
                 game=game,
                 seat=other,
                 news=True,
             )
+
+
+def _check_inviting(settings: Settings, game: Game) -> None:
+    """Refuse a join or decline of ``game`` when it is not waiting for players; one called off
+    says so, and how to play instead."""
+    if game.status == "cancelled":
+        raise GameError(
+            _(
+                "Game {id} was called off, so it will not start. To play, write to {service}: "
+                "new GAME with ADDRESSES."
+            ).format(id=game.id, service=settings.service_address)
+        )
+    if game.status != "inviting":
+        raise GameError(_("Game {id} is not waiting for players.").format(id=game.id))
 
 
 def start_if_ready(

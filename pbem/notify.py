@@ -383,14 +383,20 @@ def error(
     return queue(session, message, "error", game)
 
 
+def invited_locale(game: Game, seat: Seat) -> str:
+    """The language ``seat``'s player reads ``game``'s mail in: theirs, or for a player we know
+    nothing of yet, the inviter's (their invitation was written in it)."""
+    joined = [s.player.locale for s in game.seats if s.status == "joined" and s.player.locale]
+    return seat.player.locale or next(iter(joined), "en")
+
+
 def invite(
     session, settings: Settings, game: Game, seat: Seat, inviter: str | None
 ) -> OutboundMail:
     """Ask one invited player to join (or decline), in their language; a player we know
     nothing of yet reads the inviter's."""
     game_engine = engine.load(game.kind)
-    joined = [s.player.locale for s in game.seats if s.status == "joined" and s.player.locale]
-    locale = seat.player.locale or next(iter(joined), "en")
+    locale = invited_locale(game, seat)
     context = {
         "game": game.kind,
         "game_id": game.id,

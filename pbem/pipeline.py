@@ -59,11 +59,20 @@ def process(session: Session, settings: Settings, inbound_id: int) -> list[int]:
     session.info["echo"] = {}
     message = parse(row.raw)
     kind = classify(message)  # auto-replies, bounces, lists: recorded, never answered
+    if kind == "normal" and _from_us(message, settings.domain):
+        kind = "loop"  # our own mail come back without its loop header, or a forgery
     status = "ignored" if kind != "normal" else _handle(session, settings, row, message)
     row.kind, row.status = kind, status  # one UPDATE with the status (all or nothing anyway)
     session.flush()
     session.info.pop("echo")
     return [mail.id for mail in session.info.pop("queued")]
+
+
+def _from_us(message: EmailMessage, domain: str) -> bool:
+    """Whether the mail's From is one of our addresses: the service's, a seat's or a player's
+    (``play`` or ``play+...`` at our domain); answering it would mail ourselves."""
+    local, _at, host = sender(message).rpartition("@")
+    return host == domain.lower() and (local == "play" or local.startswith("play+"))
 
 
 def _handle(session: Session, settings: Settings, row: InboundMail, message: EmailMessage) -> str:

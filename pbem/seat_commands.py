@@ -13,7 +13,7 @@ import engine
 from engine.i18n import _, use
 from engine.lexicon import fold
 from pbem import games, i18n, languages, notify, plans, players
-from pbem.common_commands import SETTING_HANDLERS, list_games, rules
+from pbem.common_commands import SETTING_HANDLERS, host_waiting, list_games, rules
 from pbem.config import Settings
 from pbem.help_texts import help_paragraphs, names_new
 from pbem.mail import commands
@@ -228,7 +228,7 @@ def _rematch(mail: SeatMail, line: commands.Line) -> None:
         return
     mail.notice(
         _("Game {id} is waiting for players").format(id=again.id),
-        [_("We invited the other players; the game starts when all have joined.")],
+        host_waiting(again),
         game=again,
         seat=seat,
         news=True,

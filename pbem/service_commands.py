@@ -13,7 +13,7 @@ import engine
 from engine import resemble
 from engine.i18n import _
 from pbem import games, languages, notify, players
-from pbem.common_commands import SETTING_HANDLERS, check, list_games, once_each, rules
+from pbem.common_commands import SETTING_HANDLERS, check, host_waiting, list_games, once_each, rules
 from pbem.config import Settings
 from pbem.help_texts import help_paragraphs, service_help
 from pbem.mail import commands
@@ -67,6 +67,17 @@ def carry_out(mail: ServiceMail, text: str) -> str:
     except commands.CommandError as exc:
         mail.notice(_("We did not understand your mail"), [str(exc), service_help(settings)])
         return "refused"
+    running = players.running_seats(session, mail.player) if mail.player is not None else []
+    moves = None
+    if running and any(line.kind == "game" for line in parsed.lines):
+        moves = parsed
+    elif running and not parsed.lines:
+        moves = _game_lines(text, running)
+    if moves is not None:  # what the game would read: echoed as read
+        notify.echo(session, address, moves.read, moves.set_aside)
+        mail.learnt(mail.player)
+        _which_game(mail, running)
+        return "refused"
     notify.echo(session, address, parsed.read, parsed.set_aside)
     if mail.player is not None:
         mail.learnt(mail.player)
@@ -104,6 +115,47 @@ def carry_out(mail: ServiceMail, text: str) -> str:
     return "done"
 
 
+def _which_game(mail: ServiceMail, running) -> None:
+    """Game commands written to the service address reach no game: its sender (a player, the
+    From's owner, who alone gets this answer) is told each game's own address."""
+    mail.notice(
+        _("Which game?"),
+        [
+            _(
+                "This address is the service's, not a game's, so game commands sent to it do "
+                "not reach one. Nothing was applied: please reply to the game's own mail, or "
+                "write to its address:"
+            ),
+            *[
+                _("Game {id} ({title}): {address}").format(
+                    id=game.id,
+                    title=engine.load(game.kind).title,
+                    address=mail.settings.reply_address(seat.token),
+                )
+                for game, seat in running
+            ],
+        ],
+    )
+
+
+def _game_lines(text: str, running) -> commands.Parsed | None:
+    """A mail with no service command read as their games would read it, when it holds
+    commands of the sender's running games (moves meant for a game's address); else None."""
+    states = [(seat, engine.load(game.kind), game) for game, seat in running]
+    try:
+        parsed = commands.parse(
+            text,
+            lambda line: any(
+                kind.resembles(kind.restore(game.state), seat.name, line)
+                for seat, kind, game in states
+            ),
+            lambda line: any(kind.resembles(None, None, line) for _, kind, _ in states),
+        )
+    except commands.CommandError:
+        return None
+    return parsed if any(line.kind == "game" for line in parsed.lines) else None
+
+
 def _new(mail: ServiceMail, line: commands.Line) -> bool:
     try:
         request = commands.parse_new_game(line.argument)
@@ -130,7 +182,7 @@ def _new(mail: ServiceMail, line: commands.Line) -> bool:
         notify.echo_note(mail.session, mail.address, languages.guessed_note(creator))
     mail.notice(
         _("Game {id} is waiting for players").format(id=game.id),
-        [_("We invited the other players; the game starts when all have joined.")],
+        host_waiting(game),
         game=game,
         seat=game.seats[0],
         news=True,

@@ -183,6 +183,28 @@ def test_auto_replies_and_bounces_are_recorded_never_answered(service):
     assert moves(service, game_id) == []
 
 
+def test_a_mail_from_our_own_addresses_is_recorded_never_answered(service):
+    """A mail whose From is one of ours (a relay or forwarder that drops our loop header, or a
+    forgery) is a loop: answering it would mail ourselves, or a stranger a 'could not find
+    your game', or the seat's owner a 'mail from another address'."""
+    game_id = service.new_game()
+    mover = service.to_move(game_id)[0]
+    token = service.seat(game_id, mover)["token"]
+    already = len(service.outbox())
+    ours = [
+        service.settings.service_address,
+        "PLAY@" + service.settings.domain.upper(),
+        service.settings.reply_address(token),
+        service.settings.reply_address("0123456789abcdef"),
+    ]
+    for address in ours:
+        assert service.deliver(service.to_service(address, "help")) == []
+        assert service.deliver(service.reply(game_id, mover, "done", sender=address)) == []
+    assert len(service.outbox()) == already
+    assert {s for s, _ in inbound_status(service)} == {"ignored"}
+    assert moves(service, game_id) == []
+
+
 def test_turn_guard_refuses_an_older_position(service):
     game_id = service.new_game()
     mover = service.to_move(game_id)[0]

@@ -37,6 +37,23 @@ _AUTO_REPLY_SUBJECT = re.compile(
     r"|automatisch antwoord|afwezig\b|автоответ|вне офиса)",
     re.IGNORECASE,
 )
+#: What a vacation responder's own subject says, without the headers of one ("I am on
+#: vacation", "Ich bin bis 3.1. nicht im Büro", "Estou de férias"): read only in an answer to
+#: a mail (In-Reply-To, References) whose subject is no reply's ("Re: ...") nor a forward's. A
+#: person answering keeps the "Re:", and one announcing a holiday in a new mail answers none:
+#: taken for a machine, their mail would go unanswered, worse than a responder answered once
+_VACATION_SUBJECT = re.compile(
+    r"\b(on (vacation|holiday|leave)|out of (the )?office|vacation|holidays?"
+    r"|nicht im b(ü|ue)ro|urlaub|abwesenheit|abwesend|au(ß|ss)er haus"
+    r"|vacaciones|ausencia|fuera de la oficina"
+    r"|f[ée]rias|aus[êe]ncia|fora do escrit[óo]rio)\b",
+    re.IGNORECASE,
+)
+#: How a reply's or a forward's subject begins, in the clients of our languages and others
+_REPLY_PREFIX = re.compile(
+    r"^\s*(re|aw|antw|wg|fw|fwd|res|enc|rv|r|sv|vs|tr|odp|ynt|atb)\s*(\[\d+\])?\s*:",
+    re.IGNORECASE,
+)
 _VACATION_MAILER = re.compile(r"vacation|auto-?respon|auto-?reply|out of office", re.IGNORECASE)
 _SUPPRESS_VALUES = {"all", "oof", "autoreply"}
 _AUTO_PRECEDENCE = {"bulk", "junk", "auto_reply"}
@@ -125,7 +142,15 @@ def _is_auto_reply(headers: dict[str, str]) -> bool:
         return True
     if _VACATION_MAILER.search(headers.get("x-mailer", "")):
         return True
-    return bool(_AUTO_REPLY_SUBJECT.match(headers.get("subject", "")))
+    subject = headers.get("subject", "")
+    if _AUTO_REPLY_SUBJECT.match(subject):
+        return True
+    answers = "in-reply-to" in headers or "references" in headers
+    return (
+        answers
+        and not _REPLY_PREFIX.match(subject)
+        and bool(_VACATION_SUBJECT.search(subject[:200]))
+    )
 
 
 def _is_list(headers: dict[str, str]) -> bool:

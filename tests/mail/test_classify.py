@@ -120,6 +120,57 @@ def test_out_of_office_subjects(subject):
     assert classify(message) == "auto_reply"
 
 
+@pytest.mark.parametrize(
+    "subject",
+    [
+        "I am on vacation",
+        "Currently out of the office until Monday",
+        "On holiday until 3 January",
+        "Ich bin bis 3.1. nicht im Büro",
+        "Im Urlaub bis 10. Januar",
+        "Urlaub",
+        "Abwesenheit vom 20.12. bis 3.1.",
+        "Estoy de vacaciones",
+        "Vacaciones de Navidad",
+        "Ausencia temporal",
+        "Ausência temporária",
+        "Estou de férias até dia 5",
+        "Férias",
+        "Em férias",
+    ],
+)
+def test_a_vacation_responders_own_subject_without_its_headers_is_an_auto_reply(subject):
+    """Some responders send no Auto-Submitted nor any other header of theirs, only the
+    subject their owner wrote above the mail they answer; such a mail is never answered."""
+    message = mail("In-Reply-To: <turn-12@pbem.example>\n")
+    message.replace_header("Subject", subject)
+    assert classify(message) == "auto_reply"
+
+
+def test_a_new_mail_announcing_a_vacation_is_a_persons():
+    """Written anew (it answers no mail), "I am on vacation" above 'away until ...' is a
+    player telling us: never taken for a machine, which would leave it unanswered."""
+    message = mail(body="away until 2027-01-05\n")
+    message.replace_header("Subject", "I am on vacation")
+    assert classify(message) == "normal"
+
+
+@pytest.mark.parametrize(
+    "subject",
+    [
+        "Re: HONGA #12: your turn (I am on vacation next week)",
+        "AW: Stone Age #3 - ich bin im Urlaub, spiel ohne mich weiter",
+        "RE: Hengist #4: estoy de vacaciones",
+        "Res: HONGA #12: em férias",
+    ],
+)
+def test_a_players_reply_mentioning_a_vacation_in_its_subject_is_normal(subject):
+    """A reply to our mail is a person's, whatever its subject says after "Re:"."""
+    message = mail("In-Reply-To: <turn-12@pbem.example>\n")
+    message.replace_header("Subject", subject)
+    assert classify(message) == "normal"
+
+
 def test_a_player_mentioning_an_automatic_reply_later_in_the_subject_is_normal():
     message = mail()
     message.replace_header("Subject", "Re: HONGA #12 (sorry for the automatic reply)")

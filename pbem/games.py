@@ -93,6 +93,29 @@ def _short_name(address: str) -> str:
     return re.sub(r"[^a-z0-9]", "", local.lower())[:12] or "player"
 
 
+def _invite_range(game_engine, others: int) -> str:
+    """Why ``others`` invited players (the writer plays too) do not make a table of the game."""
+    fewest, most = game_engine.min_players - 1, game_engine.max_players - 1
+    if fewest == most:
+        return ngettext(
+            "{title} is for {n} players, you among them: invite {most} other player, not {others}.",
+            "{title} is for {n} players, you among them: invite {most} other players, not "
+            "{others}.",
+            most,
+        ).format(title=game_engine.title, n=most + 1, most=most, others=others)
+    return _(
+        "{title} is for {low} to {high} players, you among them: invite {fewest} to {most} "
+        "others, not {others}."
+    ).format(
+        title=game_engine.title,
+        low=fewest + 1,
+        high=most + 1,
+        fewest=fewest,
+        most=most,
+        others=others,
+    )
+
+
 def _seat_names(players: list[Player]) -> list[str]:
     names, used = [], set()
     for player in players:
@@ -180,6 +203,8 @@ def create(
         addresses.insert(0, creator)
     if len(set(addresses)) != len(addresses):
         raise GameError(_("Each address may take only one seat."))
+    if creator and not game_engine.min_players <= len(addresses) <= game_engine.max_players:
+        raise GameError(_invite_range(game_engine, len(addresses) - 1))
     try:
         service, engine_options = deadlines.service_options(options)
         checked = game_engine.check_options(engine_options)

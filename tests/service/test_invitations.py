@@ -91,3 +91,24 @@ def test_joining_a_game_that_was_called_off_says_so_and_how_to_play(service, loc
         assert (
             flat(said(locale, "Game {id} is not waiting for players.", id=str(game_id))) not in body
         )
+
+
+@pytest.mark.parametrize(
+    ("body", "sentence"),
+    [
+        (
+            "new honga with a@y.test b@y.test c@y.test d@y.test e@y.test",
+            "HONGA is for 2 to 5 players, you among them: invite 1 to 4 others, not 5.",
+        ),
+        (
+            "new hengist with a@y.test b@y.test",
+            "Hengist is for 2 players, you among them: invite 1 other player, not 2.",
+        ),
+    ],
+)
+def test_too_many_invited_is_counted_without_the_host(service, body, sentence):
+    """'HONGA is for 2 to 5 players, not 6' to a host who named five: they did not count
+    themselves, so the answer says how many others they may invite."""
+    sent = service.deliver(service.to_service("host@x.test", body))
+    assert [(m.kind, m.to_address) for m in sent] == [("notice", "host@x.test")]
+    assert sentence in flat(text_of(sent[0]))

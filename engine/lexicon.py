@@ -81,8 +81,13 @@ class Lexicon:
         shows: Mapping[str, Mapping[str, str]] | None = None,
         english_words: Callable[[], Iterable[str]] = tuple,
     ):
-        verbs, names, phrases, others = verbs or {}, names or {}, phrases or {}, words or {}
-        fillers = {lang: tuple(words) for lang, words in (fillers or {}).items()}
+        verbs, names, phrases, others = (
+            _spelt(table or {}) for table in (verbs, names, phrases, words)
+        )
+        fillers = {
+            lang: tuple(_spellings(words) if lang == "de" else words)
+            for lang, words in (fillers or {}).items()
+        }
         self.verbs = frozenset(fold(w) for table in verbs.values() for w in table)
         self.names = frozenset(fold(w) for table in names.values() for w in table)
         self.fillers = frozenset(fold(w) for words in fillers.values() for w in words)
@@ -219,6 +224,33 @@ TURN_ENDS = {
         "fim da vez": "done",
     },
 }  # fmt: skip
+
+
+#: How a keyboard without umlauts writes them ("Huette", "fuettern", "ueberfallen").
+_UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
+
+
+def spelt_out(word: str) -> str:
+    """``word`` with its umlauts written as two letters ("Hütte" is "Huette")."""
+    return word.translate(_UMLAUTS)
+
+
+def _spellings(words: Iterable[str]) -> list[str]:
+    """``words``, each German word with an umlaut followed by its :func:`spelt_out` form."""
+    return [spelling for word in words for spelling in dict.fromkeys((word, spelt_out(word)))]
+
+
+def _spelt(table: Mapping[str, Mapping[str, str]]) -> dict[str, dict[str, str]]:
+    """A language table whose German words are read with their umlauts spelt out too (the
+    spelling the table writes stays the one shown: it comes first)."""
+    out = {lang: dict(words) for lang, words in table.items()}
+    if "de" in out:
+        out["de"] = {
+            spelling: english
+            for word, english in table["de"].items()
+            for spelling in _spellings((word,))
+        }
+    return out
 
 
 def _longest(pair: tuple[str, str]) -> int:

@@ -31,7 +31,7 @@ from typing import Literal
 import engine
 from engine import resemble
 from engine.i18n import N_, _
-from engine.lexicon import Lexicon, fold
+from engine.lexicon import Lexicon, fold, spelt_out
 from pbem import deadlines
 from pbem.mail import address as mail_address
 from pbem.mail.html_text import INVISIBLE
@@ -181,10 +181,14 @@ def _zone_argument(argument: str) -> str:
 
 
 #: Words after ``plan`` that drop the plan, in every language (folded).
-PLAN_CLEAR = ("clear", "cancel", "borrar", "cancelar", "loschen", "abbrechen", "apagar")
+PLAN_CLEAR = (
+    "clear", "cancel", "borrar", "cancelar", "loschen", "loeschen", "abbrechen", "apagar",
+)  # fmt: skip
 
 #: Words that confirm a command asking for it (``resign yes``), in every language (folded).
-CONFIRMATIONS = ("yes", "confirm", "si", "confirmo", "confirmar", "ja", "bestatigen", "sim")
+CONFIRMATIONS = (
+    "yes", "confirm", "si", "confirmo", "confirmar", "ja", "bestatigen", "bestaetigen", "sim",
+)  # fmt: skip
 
 SERVICE_COMMANDS: tuple[ServiceCommand, ...] = (
     ServiceCommand(
@@ -424,21 +428,24 @@ SERVICE_COMMANDS: tuple[ServiceCommand, ...] = (
     ),
 )
 
+
+def _spellings(command: ServiceCommand):
+    """Every word of ``command`` (folded), the German ones with their umlauts spelt out too
+    ("zurueck" for zurück, as a keyboard without umlauts writes it)."""
+    for language, words in command.words.items():
+        for word in words:
+            yield fold(word)
+            if language == "de":
+                yield fold(spelt_out(word))
+
+
 #: Every word of every service command (folded), in any language, and the command it names.
 SERVICE_WORDS: dict[str, ServiceCommand] = {
-    fold(word): command
-    for command in SERVICE_COMMANDS
-    for words in command.words.values()
-    for word in words
-    if " " not in word
+    word: command for command in SERVICE_COMMANDS for word in _spellings(command) if " " not in word
 }
 #: Commands written as several words ("then later", "más tarde"): the whole line is the command.
 SERVICE_PHRASES: dict[str, ServiceCommand] = {
-    fold(word): command
-    for command in SERVICE_COMMANDS
-    for words in command.words.values()
-    for word in words
-    if " " in word
+    word: command for command in SERVICE_COMMANDS for word in _spellings(command) if " " in word
 }
 
 #: Words whose slips are words people sign with ("Regards" is two slips from "regras").

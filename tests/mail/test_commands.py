@@ -138,6 +138,22 @@ def test_service_commands(typed, name, argument):
 
 
 @pytest.mark.parametrize(
+    ("typed", "name", "argument"),
+    [
+        ("zurueck", "back", ""),  # zurück
+        ("Spaeter", "later", ""),  # später
+        ("naechste Zuege", "later", ""),  # nächste Züge
+        ("Uebersicht woechentlich Montag 18:00", "digest", "weekly monday 18:00"),
+        ("plan loeschen", "plan", "loeschen"),  # löschen
+        ("aufgeben bestaetigen", "resign", "bestaetigen"),  # bestätigen
+    ],
+)
+def test_german_service_words_with_umlauts_typed_as_ae_oe_ue(typed, name, argument):
+    """A keyboard without umlauts writes "zurueck" for zurück: the service reads it as well."""
+    assert kinds(parse(typed)) == [("service", name, argument)]
+
+
+@pytest.mark.parametrize(
     ("typed", "argument"),
     [
         ("say Good Luck, Bob!", "Good Luck, Bob!"),

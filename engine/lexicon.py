@@ -64,9 +64,10 @@ class Lexicon:
     common in prose to count as a name (numbers, "todos", "carta", the Spanish "este" that
     is east and "this"); ``fillers`` are small words a command may hold and that mean nothing
     ("el", "bitte"); ``phrases`` are several words that stand for one English word ("montón
-    de arcilla"). Each maps a language to its words; the first word listed for an English
-    word is the one :meth:`shown` writes, unless ``shows`` says another. ``""`` as the
-    English word drops the word. ``english_words`` gives the game's own English words (called on
+    de arcilla"); ``sayings`` are whole lines that stand for one English word, read only
+    alone ("Ich bin fertig" is "done"; in a sentence it is chat). Each maps a language to its
+    words; the first word listed for an English word is the one :meth:`shown` writes, unless
+    ``shows`` says another. ``""`` as the English word drops the word. ``english_words`` gives the game's own English words (called on
     first use: the parser's tables import the lexicon): to a reader of another language they
     stay English ("no" is a Portuguese filler, and no in Stone Age's "tame no").
     """
@@ -80,6 +81,7 @@ class Lexicon:
         words: Mapping[str, Mapping[str, str]] | None = None,
         shows: Mapping[str, Mapping[str, str]] | None = None,
         english_words: Callable[[], Iterable[str]] = tuple,
+        sayings: Mapping[str, Mapping[str, str]] | None = None,
     ):
         verbs, names, phrases, others = (
             _spelt(table or {}) for table in (verbs, names, phrases, words)
@@ -111,6 +113,11 @@ class Lexicon:
             for lang in LANGUAGES[1:]
         }
         self._english_words = english_words
+        self._sayings = {
+            fold(saying): english
+            for table in (sayings or {}).values()
+            for saying, english in table.items()
+        }
         #: every word, with the English words the languages that know it read it as (a
         #: one-letter filler, the Portuguese "e" and "o", only to readers of its language)
         self._any: dict[str, set[str]] = {}
@@ -166,6 +173,9 @@ class Lexicon:
         """``text`` with every word of another language in English: lower case, no accents,
         numbers, marks and places ("h2", "p2n") as typed, spaces single."""
         lang = lang or language()
+        said = self.said(text)
+        if said:
+            return said
         text = self._phrased(fold(text), lang, dropped=True)
         text = _LETTERS.sub(lambda found: self.word(found[0], lang), text)
         return _SPACES.sub(" ", text).strip()
@@ -174,9 +184,17 @@ class Lexicon:
         """``text`` folded with each phrase that stands for an English word written as that
         word ("Zug beenden" is "done", "passar a vez" too), the other words as typed; "" when
         it holds none. The words a phrase drops ("por favor") stay: they tell prose."""
+        said = self.said(text)
+        if said:
+            return said
         folded = fold(text)
         phrased = self._phrased(folded, lang or language(), dropped=False)
         return "" if phrased == folded else phrased
+
+    def said(self, text: str) -> str:
+        """The English word ``text`` says when the whole of it is a saying of any language
+        ("I'm done!", "Ich bin fertig."), spaces and the marks that end it aside; else ""."""
+        return self._sayings.get(_SPACES.sub(" ", fold(text)).strip(" .!¡…"), "")
 
     def _phrased(self, text: str, lang: str, dropped: bool) -> str:
         """Folded ``text`` with its phrases in English, in ``lang`` first; the phrases that
@@ -214,6 +232,7 @@ TURN_ENDS = {
     "es": {
         "terminar el turno": "done", "terminar turno": "done", "termino el turno": "done",
         "fin del turno": "done", "fin de turno": "done", "paso el turno": "done",
+        "fin de mi turno": "done",
     },
     "de": {
         "zug beenden": "done", "zug beendet": "done", "ich passe": "done", "ende des zuges": "done",
@@ -223,6 +242,19 @@ TURN_ENDS = {
         "encerrar o turno": "done", "encerro o turno": "done", "fim do turno": "done",
         "fim da vez": "done",
     },
+}  # fmt: skip
+
+#: A turn ended as people say it on a line of its own ("I'm done", "ich bin fertig", "ya
+#: está"): a whole line only, as "done" is; in a sentence it is chat ("Play on, I am done").
+#: Never "end turn": a line "end" ends a mail, and "end" is no command of any game.
+TURN_END_SAYINGS = {
+    "en": {
+        "i'm done": "done", "i’m done": "done", "i am done": "done", "im done": "done",
+        "i'm finished": "done", "i’m finished": "done", "i am finished": "done",
+    },
+    "es": {"ya está": "done", "he terminado": "done", "ya terminé": "done"},
+    "de": {"ich bin fertig": "done", "bin fertig": "done"},
+    "pt": {"já está": "done", "estou pronto": "done", "estou pronta": "done", "já terminei": "done"},
 }  # fmt: skip
 
 

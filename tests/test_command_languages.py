@@ -386,6 +386,14 @@ def test_commands_and_places_named_in_a_sentence_are_in_the_readers_language():
         ("hengist", "es", "paso", "pass"),  # Hengist logs its words: pass ends the turn
         ("hengist", "de", "ich passe", "done"),
         ("hengist", "pt", "passar a vez", "done"),  # "a" is no party here
+        ("honga", "en", "I'm done", "done"),
+        ("honga", "en", "I’m done!", "done"),  # a phone's apostrophe
+        ("honga", "es", "Ya está", "done"),
+        ("honga", "es", "ya esta", "done"),
+        ("honga", "de", "ich bin fertig", "done"),
+        ("honga", "pt", "já está", "done"),
+        ("hengist", "en", "I am done", "done"),
+        ("hengist", "de", "Bin fertig", "done"),
     ],
 )
 def test_commands_as_players_naturally_write_them(name, language, typed, logged):

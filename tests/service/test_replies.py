@@ -315,3 +315,18 @@ def test_a_move_with_a_comment_in_brackets_is_played_and_the_comment_left_aside(
     mine = next(m for m in sent if m.to_address == service.seat(game_id, mover)["address"])
     left = said("en", "I left aside: %(lines)s", lines="Hi all, / (as always) / Thanks, / Bob")
     assert left in flat(text_of(mine))
+
+
+@pytest.mark.parametrize(
+    "typed", ["I'm done", "I’m done", "ya está", "ich bin fertig", "estou pronto", "já está"]
+)
+def test_a_turn_ended_in_words_below_the_moves_ends_the_turn(service, typed):
+    """ "end turn" below the moves ends the turn as "done" does: it was set aside as a
+    sign-off, and the turn stayed open. ("fin" and "fim" alone end the mail's commands: the
+    words below them are not read.)"""
+    game_id = service.new_game()
+    mover = service.to_move(game_id)[0]
+    lines = service.turn_of(game_id, mover)
+    assert lines[-1] == "done"
+    service.deliver(service.reply(game_id, mover, "\n".join([*lines[:-1], typed])))
+    assert mover not in service.to_move(game_id)

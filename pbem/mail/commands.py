@@ -673,13 +673,35 @@ def parse(
 
 
 def _looks_like(line: Line, resembles: Callable[[str], bool]) -> bool:
-    """Whether ``line`` looks like a command: a service command (or a try at one), or a game
-    line that resembles one of the game or of the service."""
+    """Whether ``line`` looks like a command: a service command (or a try at one), a game
+    line that resembles one of the game or of the service, or a try at ending a turn with
+    "end" (:func:`_ends_with_end`)."""
     return line.kind in ("service", "mistyped") or (
         line.kind == "game"
-        and (resemble.resembles(SERVICE_VOCABULARY, line.text) or resembles(line.text))
+        and (
+            resemble.resembles(SERVICE_VOCABULARY, line.text)
+            or resembles(line.text)
+            or _ends_with_end(line)
+        )
         and not _greets_or_signs_off(line)
         and not _postscript(line)
+    )
+
+
+#: The words after "end" in a try at ending a turn ("end turn", "end of my turn").
+_END_OF_TURN = frozenset({"turn", "my", "of", "the", "this", "round", "move", "moves"})
+
+
+def _ends_with_end(line: Line) -> bool:
+    """Whether ``line`` tries to end a turn with "end" ("end turn", "End my turn."): no command
+    of any game (a line "end" alone ends a mail), yet meant as one; the game refuses it and
+    says what ends a turn, where a sign-off would have left the turn open unsaid."""
+    words = resemble.tokens(line.text)
+    return (
+        len(words) > 1
+        and words[0] == "end"
+        and "turn" in words
+        and _END_OF_TURN.issuperset(words[1:])
     )
 
 

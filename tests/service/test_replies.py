@@ -330,3 +330,20 @@ def test_a_turn_ended_in_words_below_the_moves_ends_the_turn(service, typed):
     assert lines[-1] == "done"
     service.deliver(service.reply(game_id, mover, "\n".join([*lines[:-1], typed])))
     assert mover not in service.to_move(game_id)
+
+
+@pytest.mark.parametrize("typed", ["end turn", "End my turn.", "end of turn"])
+def test_a_turn_ended_with_end_is_refused_not_set_aside(service, typed):
+    """ "end" is no command (a line "end" ends a mail), so "end turn" cannot end the turn; set
+    aside as a sign-off, the player was never told the turn stayed open. It is refused: the
+    answer quotes it and says what ends a turn."""
+    game_id = service.new_game()
+    mover = service.to_move(game_id)[0]
+    lines = service.turn_of(game_id, mover)
+    sent = service.deliver(service.reply(game_id, mover, "\n".join([*lines[:-1], typed])))
+    assert mover in service.to_move(game_id)
+    mine = [m for m in sent if m.to_address == service.seat(game_id, mover)["address"]]
+    body = flat(text_of(mine[-1]))
+    quoted = f"> {typed.rstrip('.')}"
+    assert quoted in body and "done" in body.split(quoted)[1]
+    assert "I left aside" not in body

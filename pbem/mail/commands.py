@@ -456,6 +456,14 @@ SERVICE_VOCABULARY = resemble.vocabulary(verbs=set(SERVICE_WORDS) - _NO_NEAR_MIS
 
 _GUARD_LINE = re.compile(r"^#\s?(\d{1,9})[.:!]?$")
 _GUARD_PREFIX = re.compile(r"^#\s?(\d{1,9})[.:]?\s+(?=\S)")
+#: The guard named in words, on a line of its own: as the mail names its position ("position
+#: #12", "Stellung #12", "posición #12", "posição #12") or as people call a move ("Zug 12",
+#: "jugada 12", "jogada 12").
+_GUARD_WORDS = re.compile(
+    r"^(?:position|pos|posici[oó]n|stellung|zug|jugada|posi[cç][aã]o|jogada)\.?:?\s*#?\s?"
+    r"(\d{1,9})[.:!]?$",
+    re.IGNORECASE,
+)
 #: A list's marker before a line: a dash or arrow ("--", "->", "=>"), a bullet, a number
 #: ("1.", "2)", the Spanish "1.-") or a letter ("a)"), a tick or an emoji that points.
 _BULLET = re.compile(
@@ -634,7 +642,7 @@ def parse(
             entries[-1] = (_run_on(line, content), like, f"{typed} {_single_spaces(content)}")
             last_kept = number
             continue
-        found = _GUARD_LINE.match(content)
+        found = _GUARD_LINE.match(content) or _GUARD_WORDS.match(content)
         if not found and not looked_like:
             found = _GUARD_PREFIX.match(content)
         if found:

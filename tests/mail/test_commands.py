@@ -28,6 +28,27 @@ def test_guard_forms(text):
     assert kinds(parsed) == [("game", "", "place 2 north")]
 
 
+@pytest.mark.parametrize(
+    "guard",
+    ["position 12", "Position #12", "Position: 12", "pos. 12", "posición 12", "Posicion #12",
+     "Stellung 12", "Zug 12", "jugada 12", "Jugada #12.", "posição 12", "jogada 12"],
+)  # fmt: skip
+def test_a_guard_named_in_words_on_its_line(guard):
+    """The mail names its position "position #12" ("Stellung #12", "posición #12"): a line
+    that names it so is the guard, as "#12" is; it was set aside as a greeting ("position
+    12") or refused as a command nobody understood ("Position #12")."""
+    for text in (f"{guard}\nplace 2 north", f"place 2 north\n{guard}"):
+        parsed = parse(text)
+        assert parsed.guard == 12, text
+        assert kinds(parsed) == [("game", "", "place 2 north")]
+        assert parsed.set_aside == []
+
+
+def test_a_position_in_a_sentence_is_no_guard():
+    parsed = parse("place 2 north\nposition 12 looks good")
+    assert parsed.guard is None
+
+
 def test_the_guard_prefix_is_not_part_of_the_command():
     (line,) = parse("#12   Place 2 North").lines
     assert (line.text, line.argument) == ("Place 2 North", "Place 2 North")

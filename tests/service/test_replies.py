@@ -347,3 +347,15 @@ def test_a_turn_ended_with_end_is_refused_not_set_aside(service, typed):
     quoted = f"> {typed.rstrip('.')}"
     assert quoted in body and "done" in body.split(quoted)[1]
     assert "I left aside" not in body
+
+
+@pytest.mark.parametrize("guard", ["position 5", "Position #5", "Stellung #5", "jugada 5"])
+def test_a_late_reply_naming_its_position_in_words_is_not_played(service, guard):
+    """ "position 5" above the moves names the position they answer, as "#5" does: it was set
+    aside, and the moves played on a position their writer had not seen."""
+    game_id = service.new_game()
+    mover = service.to_move(game_id)[0]
+    lines = service.turn_of(game_id, mover)
+    sent = service.deliver(service.reply(game_id, mover, "\n".join([guard, *lines])))
+    assert mover in service.to_move(game_id) and service.game(game_id)[0].version == 1
+    assert "position #5" in flat(text_of(sent[0]))

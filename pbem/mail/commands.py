@@ -471,6 +471,9 @@ _BULLET = re.compile(
     r"|[✓✔☐☑✅👉➡]\ufe0f?\s*)",
     re.IGNORECASE,
 )
+#: A number that numbers a list ("1: p2n", "2 - lure"): a marker only
+#: before a verb (:func:`_unmarked`), for "3: forest" is three people to the forest.
+_NUMBERED = re.compile(r"^\d{1,3}(:| ?[-–—])\s+")
 _FIRST_WORD_PUNCTUATION = ".,:;!?…"
 _TRAILING_PUNCTUATION = ".!?…"
 #: Opening quote marks and the closing marks that may end what they open.
@@ -634,7 +637,7 @@ def parse(
     last_kept = 0  # the number of the last line an entry holds
     for number, raw in enumerate(INVISIBLE.sub("", text).splitlines(), start=1):
         above, previous = previous, raw
-        content = _unquoted(_BULLET.sub("", raw.strip()))
+        content = _unquoted(_unmarked(raw.strip()))
         if not any(character.isalnum() for character in content):
             continue
         if entries and _runs_on(entries[-1][0], last_kept, number, above, content, resembles):
@@ -652,7 +655,7 @@ def parse(
                 continue
         greeting, command, thanks = _courtesies(content, resembles)
         if greeting or thanks:  # the command as it stands alone: “place 2 north”, • done
-            command = _unquoted(_BULLET.sub("", command.strip()))
+            command = _unquoted(_unmarked(command.strip()))
         line = _line(number, command)
         like = _looks_like(line, resembles)
         looked_like = looked_like or like or bool(found)
@@ -678,6 +681,17 @@ def parse(
         lines=[line for line, _like, _typed in entries[first : last + 1]],
         set_aside=set_aside,
     )
+
+
+def _unmarked(text: str) -> str:
+    """``text`` without the list's marker before it (:data:`_BULLET`), or the number that
+    numbers it ("1: p2n", "2 - lure fish") when a verb of a game or the service follows
+    (:data:`_NUMBERED`: "3: forest" stays, the number is the command's)."""
+    text = _BULLET.sub("", text)
+    numbered = _NUMBERED.match(text)
+    if numbered and _verb_or_slip_first(_line(0, text[numbered.end() :])):
+        return text[numbered.end() :]
+    return text
 
 
 def _looks_like(line: Line, resembles: Callable[[str], bool]) -> bool:

@@ -98,12 +98,20 @@ def test_line_numbers_text_and_skipped_lines():
 @pytest.mark.parametrize(
     "bullet",
     ["- ", "* ", "+ ", "• ", "1. ", "2) ", "10. ", "-- ", "-> ", "=> ", "a) ", "B) ", "1.- ",
-     "✔️ ", "➡️ "],
+     "✔️ ", "➡️ ", "1: ", "2 - ", "3 – ", "1- "],
 )  # fmt: skip
 def test_list_markers_are_stripped(bullet):
     (line,) = parse(f"{bullet}place 2 north").lines
     assert line.argument == "place 2 north"
     assert line.text == "place 2 north"
+
+
+def test_a_number_before_a_name_is_part_of_the_command():
+    """ "1: p2n" numbers a list; in "3: forest" the number is three people (Stone Age)."""
+    assert kinds(parse("3: forest\n2 - hunt")) == [
+        ("game", "", "3: forest"),
+        ("game", "", "2 - hunt"),
+    ]
 
 
 def test_a_number_without_a_marker_stays():

@@ -3,6 +3,8 @@ and the answer says what was read and what was set aside."""
 
 from __future__ import annotations
 
+import email
+import email.policy
 from pathlib import Path
 
 import pytest
@@ -359,3 +361,30 @@ def test_a_late_reply_naming_its_position_in_words_is_not_played(service, guard)
     sent = service.deliver(service.reply(game_id, mover, "\n".join([guard, *lines])))
     assert mover in service.to_move(game_id) and service.game(game_id)[0].version == 1
     assert "position #5" in flat(text_of(sent[0]))
+
+
+@pytest.mark.parametrize("subject", ["{move}", "Re: [pbem #{game}] {move}"])
+def test_a_move_typed_in_the_subject_of_an_empty_mail_is_played(service, subject):
+    """Some people type the move in the subject and send no body: it was answered "We found
+    no command in your mail"."""
+    game_id = service.new_game()
+    mover = service.to_move(game_id)[0]
+    move = service.legal(game_id, mover)[0]
+    typed = subject.format(move=move, game=game_id)
+    service.deliver(_subject(service.reply(game_id, mover, ""), typed))
+    assert service.game(game_id)[0].version == 2
+
+
+def test_an_empty_mail_under_the_games_subject_finds_no_command(service):
+    game_id = service.new_game()
+    mover = service.to_move(game_id)[0]
+    subject = f"Re: [pbem #{game_id}] HONGA — a1, a2"
+    sent = service.deliver(_subject(service.reply(game_id, mover, ""), subject))
+    assert "We found no command in your mail." in flat(text_of(sent[0]))
+
+
+def _subject(raw: bytes, subject: str) -> bytes:
+    """The mail ``raw`` with ``subject`` as its subject."""
+    message = email.message_from_bytes(raw, policy=email.policy.default)
+    message.replace_header("Subject", subject)
+    return message.as_bytes()

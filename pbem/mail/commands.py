@@ -646,8 +646,11 @@ def parse(
             last_kept = number
             continue
         found = _GUARD_LINE.match(content) or _GUARD_WORDS.match(content)
-        if not found and not looked_like:
-            found = _GUARD_PREFIX.match(content)
+        if not found:
+            prefix = _GUARD_PREFIX.match(content)
+            # before the commands, or the same guard again before each ("#12 done")
+            if prefix and (not looked_like or int(prefix[1]) == guard):
+                found = prefix
         if found:
             guard = _merge_guard(guard, int(found[1]))
             content = content[found.end() :]

@@ -74,6 +74,14 @@ def test_a_repeated_guard_is_fine():
     assert parse("#12\nplace 2 north\n#12").guard == 12
 
 
+def test_the_same_guard_before_every_line_is_the_guard():
+    """ "#12" typed before each command (as the mail's links write one) guards the mail; it
+    stayed on the lines after the first, each a command nobody understood ("#12 done")."""
+    parsed = parse("#12 place 2 north\n#12 lure fish\n#12 done")
+    assert parsed.guard == 12
+    assert [line.text for line in parsed.lines] == ["place 2 north", "lure fish", "done"]
+
+
 def test_two_different_guards_are_an_error():
     with pytest.raises(CommandError, match="#12 and #13"):
         parse("#12\nplace 2 north\n#13")

@@ -251,6 +251,8 @@ TURN_END_SAYINGS = {
     "en": {
         "i'm done": "done", "i’m done": "done", "i am done": "done", "im done": "done",
         "i'm finished": "done", "i’m finished": "done", "i am finished": "done",
+        "all done": "done", "ok done": "done", "ok, done": "done", "okay done": "done",
+        "okay, done": "done",
     },
     "es": {"ya está": "done", "he terminado": "done", "ya terminé": "done"},
     "de": {"ich bin fertig": "done", "bin fertig": "done"},

@@ -320,7 +320,8 @@ def test_a_move_with_a_comment_in_brackets_is_played_and_the_comment_left_aside(
 
 
 @pytest.mark.parametrize(
-    "typed", ["I'm done", "I’m done", "ya está", "ich bin fertig", "estou pronto", "já está"]
+    "typed",
+    ["I'm done", "I’m done", "All done!", "ok done", "ya está", "ich bin fertig", "já está"],
 )
 def test_a_turn_ended_in_words_below_the_moves_ends_the_turn(service, typed):
     """ "end turn" below the moves ends the turn as "done" does: it was set aside as a

@@ -1103,16 +1103,17 @@ def _merge_guard(current: int | None, new: int) -> int:
 
 def _line(number: int, content: str) -> Line:
     text = _single_spaces(content)
-    phrase = SERVICE_PHRASES.get(fold(text).rstrip(_TRAILING_PUNCTUATION + ":"))
+    bare = _undecorated(text) or text
+    phrase = SERVICE_PHRASES.get(fold(bare).rstrip(_TRAILING_PUNCTUATION + ":"))
     if phrase is not None:
         return Line(number, text, "service", phrase.name, "")
     first, *rest = content.split(None, 1)
-    command = SERVICE_WORDS.get(fold(first).rstrip(_FIRST_WORD_PUNCTUATION))
+    command = SERVICE_WORDS.get(_bare_word(fold(first)))
     if command is None:
         return _game_line(number, text)
     argument = "".join(rest).rstrip()
     if command.name != "say":
-        argument = _single_spaces(argument).rstrip(_TRAILING_PUNCTUATION).rstrip()
+        argument = _undecorated(_single_spaces(argument)).rstrip(_TRAILING_PUNCTUATION).rstrip()
     if command.reads is not None:
         argument = command.reads(argument)
     if command.fits(argument):
@@ -1138,6 +1139,25 @@ def _game_line(number: int, text: str) -> Line:
         end -= 1
     command = " ".join([*words[:-1], last[:end]])
     return Line(number, command, "game", "", command)
+
+
+def _undecorated(text: str) -> str:
+    """``text`` (single spaces) without the emoji, smileys and marks that end it ("join 👍",
+    "count me in :)"); "" when it holds nothing else."""
+    words = text.split(" ") if text else []
+    while words and _decoration(words[-1]):
+        words.pop()
+    if words:
+        words[-1] = _bare_word(words[-1])
+    return " ".join(words)
+
+
+def _bare_word(word: str) -> str:
+    """``word`` without the marks and emoji that end it ("join👍", "Join!")."""
+    end = len(word)
+    while end > 1 and (word[end - 1] in _FIRST_WORD_PUNCTUATION or _symbol(word[end - 1])):
+        end -= 1
+    return word[:end]
 
 
 def _decoration(word: str) -> bool:

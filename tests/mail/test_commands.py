@@ -191,6 +191,30 @@ def test_german_service_words_with_umlauts_typed_as_ae_oe_ue(typed, name, argume
 
 
 @pytest.mark.parametrize(
+    ("typed", "name", "argument"),
+    [
+        ("join 👍", "join", ""),
+        ("I’m in 👍", "join", ""),
+        ("count me in :)", "join", ""),
+        ("Estoy dentro 🙌", "join", ""),
+        ("Ich bin dabei 😀", "join", ""),
+        ("status 🙏", "status", ""),
+        ("resign yes 😢", "resign", "yes"),
+        ("later 👋🏻", "later", ""),
+        ("join👍", "join", ""),
+    ],
+)
+def test_a_service_command_with_an_emoji_after_it(typed, name, argument):
+    """A phone's emoji or a smiley after a service command ends the line as it ends a game's:
+    "join 👍" was refused as join with an argument, "I’m in 👍" set aside as a greeting."""
+    assert kinds(parse(typed)) == [("service", name, argument)]
+
+
+def test_say_keeps_its_emoji():
+    assert kinds(parse("say good luck 👍")) == [("service", "say", "good luck 👍")]
+
+
+@pytest.mark.parametrize(
     ("typed", "argument"),
     [
         ("say Good Luck, Bob!", "Good Luck, Bob!"),

@@ -205,7 +205,17 @@ SERVICE_COMMANDS: tuple[ServiceCommand, ...] = (
     ServiceCommand(
         "join",
         {
-            "en": ("join", "accept", "count me in", "i'm in", "i’m in", "i accept", "accepted"),
+            "en": (
+                "join",
+                "accept",
+                "count me in",
+                "i'm in",
+                "i’m in",
+                "im in",
+                "i am in",
+                "i accept",
+                "accepted",
+            ),  # fmt: skip
             "es": (
                 "unirse",
                 "unirme",

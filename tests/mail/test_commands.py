@@ -210,6 +210,12 @@ def test_a_service_command_with_an_emoji_after_it(typed, name, argument):
     assert kinds(parse(typed)) == [("service", name, argument)]
 
 
+@pytest.mark.parametrize("typed", ["I am in", "Im in!", "im in"])
+def test_i_am_in_without_an_apostrophe_joins(typed):
+    """A phone without the apostrophe ("Im in"), or the words in full: set aside as chat."""
+    assert kinds(parse(f"Hi!\n{typed}\nBob", lambda line: False)) == [("service", "join", "")]
+
+
 def test_say_keeps_its_emoji():
     assert kinds(parse("say good luck 👍")) == [("service", "say", "good luck 👍")]
 

@@ -8,12 +8,10 @@ blocks, HTML quote containers) and never raises, whatever the message looks like
 from __future__ import annotations
 
 import codecs
-import functools
 import re
 from email.header import decode_header, make_header
 from email.message import Message
 
-import engine
 from engine.lexicon import fold
 from pbem.mail import header_labels, mime
 from pbem.mail.commands import signature
@@ -50,13 +48,17 @@ _REPLY_PREFIX = re.compile(
 )
 #: The tag of a game's subject ("[pbem #12] HONGA — ann, bob").
 _GAME_TAG = re.compile(r"^\[pbem #\d{1,12}\]\s*")
+#: What follows the tag in a game's own subject: its title, a dash, the players' names (a
+#: client may write the dash as a hyphen).
+_OWN_SUBJECT = re.compile(r"\s[—–-]\s")
 
 
 def subject_text(message: Message) -> str:
     """What the writer typed in the subject, for a mail without a body ("" if nothing): some
     people type their move there. The whole subject when it is no reply's ("p2n", typed over
     the game's); in a reply's, what follows the game's tag ("Re: [pbem #12] p2n, done"), but
-    for the game's own title after it ("Re: [pbem #12] HONGA — ann, bob" holds no command).
+    for the game's own title and names after it ("Re: [pbem #12] HONGA — ann, bob" holds no
+    command).
     The game's tag, which names a game and no position, is never part of it."""
     subject = _subject(message)
     replied = _REPLY_PREFIX.match(subject)
@@ -66,11 +68,7 @@ def subject_text(message: Message) -> str:
         rest = rest[tag.end() :]
     elif replied:
         return ""
-    folded = fold(rest)
-    for title in _game_titles():
-        if folded == title or folded.startswith(f"{title} —"):
-            return ""
-    return rest
+    return "" if _OWN_SUBJECT.search(rest) else rest
 
 
 def _subject(message: Message) -> str:
@@ -80,12 +78,6 @@ def _subject(message: Message) -> str:
     except Exception:  # noqa: BLE001 - a broken header is no subject
         return ""
     return " ".join(value[:_SUBJECT_AT_MOST].split())
-
-
-@functools.cache
-def _game_titles() -> tuple[str, ...]:
-    """The titles of the games (folded), which begin a game's subject after its tag."""
-    return tuple(fold(engine.load(name).title) for name in engine.names())
 
 
 def body_text(message: Message) -> str:

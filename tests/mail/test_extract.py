@@ -995,7 +995,7 @@ def with_subject(subject: str, body: str = "") -> EmailMessage:
         ("Re: [pbem #12] p2n, lure, done", "p2n, lure, done"),  # typed after the game's tag
         ("AW: [pbem #12] legen 2 Nord", "legen 2 Nord"),
         ("Re: [pbem #12] HONGA — ann, bob", ""),  # the game's own subject
-        ("Re: [pbem #12] Stone Age", ""),
+        ("Re: [pbem #12] Stone Age - ann, bob", ""),
         ("Re: HONGA #12: your turn", ""),  # a reply's subject that is none of ours
         ("", ""),
     ],

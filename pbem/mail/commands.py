@@ -645,9 +645,14 @@ def parse(
     courtesies: dict[int, list[str]] = {}  # an entry's greeting and thanks around its command
     previous = ""  # the line above, as typed
     last_kept = 0  # the number of the last line an entry holds
-    for number, raw in enumerate(INVISIBLE.sub("", text).splitlines(), start=1):
+    raws = INVISIBLE.sub("", text).splitlines()
+    listed = _hash_numbered(raws)
+    for number, raw in enumerate(raws, start=1):
         above, previous = previous, raw
         content = _unquoted(_unmarked(raw.strip()))
+        numbered = _GUARD_PREFIX.match(content) if number in listed else None
+        if numbered:
+            content = content[numbered.end() :]
         if not any(character.isalnum() for character in content):
             continue
         if entries and _runs_on(entries[-1][0], last_kept, number, above, content, resembles):
@@ -705,6 +710,20 @@ def _unmarked(text: str) -> str:
     if numbered and _verb_or_slip_first(_line(0, text[numbered.end() :])):
         return text[numbered.end() :]
     return text
+
+
+def _hash_numbered(raws: list[str]) -> set[int]:
+    """The numbers (from 1) of the lines of ``raws`` numbered as a list with hashes ("#1 p2n",
+    "#2 lure", "#3 done"): at least two lines begin with "#N", and their numbers go 1, 2, 3
+    in order; such numbers guard nothing. Empty otherwise."""
+    found = []
+    for number, raw in enumerate(raws, start=1):
+        prefix = _GUARD_PREFIX.match(_unmarked(raw.strip()))
+        if prefix:
+            found.append((number, int(prefix[1])))
+    if len(found) < 2 or [n for _line, n in found] != list(range(1, len(found) + 1)):
+        return set()
+    return {number for number, _n in found}
 
 
 def _looks_like(line: Line, resembles: Callable[[str], bool]) -> bool:

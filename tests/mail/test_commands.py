@@ -82,6 +82,19 @@ def test_the_same_guard_before_every_line_is_the_guard():
     assert [line.text for line in parsed.lines] == ["place 2 north", "lure fish", "done"]
 
 
+def test_moves_numbered_with_hashes_are_a_list_not_guards():
+    """ "#1 p2n / #2 lure / #3 done" numbers the moves: "#2 lure" was refused as a command
+    nobody understood. Numbers from 1 on, one after another, number a list and guard nothing."""
+    parsed = parse("#1 place 2 north\n#2 lure fish\n#3 done")
+    assert parsed.guard is None
+    assert [line.text for line in parsed.lines] == ["place 2 north", "lure fish", "done"]
+
+
+def test_a_guard_before_the_first_command_alone_is_still_one():
+    assert parse("#1 place 2 north\nlure fish").guard == 1
+    assert parse("#2 place 2 north\n#3 lure fish").guard == 2  # a list begins at 1
+
+
 def test_two_different_guards_are_an_error():
     with pytest.raises(CommandError, match="#12 and #13"):
         parse("#12\nplace 2 north\n#13")

@@ -64,9 +64,10 @@ class Lexicon:
     common in prose to count as a name (numbers, "todos", "carta", the Spanish "este" that
     is east and "this"); ``fillers`` are small words a command may hold and that mean nothing
     ("el", "bitte"); ``phrases`` are several words that stand for one English word ("montón
-    de arcilla"). Each maps a language to its words; the first word listed for an English
-    word is the one :meth:`shown` writes, unless ``shows`` says another. ``""`` as the
-    English word drops the word. ``english_words`` gives the game's own English words (called on
+    de arcilla"); ``sayings`` are whole lines that stand for one English word, read only
+    alone ("Ich bin fertig" is "done"; in a sentence it is chat). Each maps a language to its
+    words; the first word listed for an English word is the one :meth:`shown` writes, unless
+    ``shows`` says another. ``""`` as the English word drops the word. ``english_words`` gives the game's own English words (called on
     first use: the parser's tables import the lexicon): to a reader of another language they
     stay English ("no" is a Portuguese filler, and no in Stone Age's "tame no").
     """
@@ -80,9 +81,15 @@ class Lexicon:
         words: Mapping[str, Mapping[str, str]] | None = None,
         shows: Mapping[str, Mapping[str, str]] | None = None,
         english_words: Callable[[], Iterable[str]] = tuple,
+        sayings: Mapping[str, Mapping[str, str]] | None = None,
     ):
-        verbs, names, phrases, others = verbs or {}, names or {}, phrases or {}, words or {}
-        fillers = {lang: tuple(words) for lang, words in (fillers or {}).items()}
+        verbs, names, phrases, others = (
+            _spelt(table or {}) for table in (verbs, names, phrases, words)
+        )
+        fillers = {
+            lang: tuple(_spellings(words) if lang == "de" else words)
+            for lang, words in (fillers or {}).items()
+        }
         self.verbs = frozenset(fold(w) for table in verbs.values() for w in table)
         self.names = frozenset(fold(w) for table in names.values() for w in table)
         self.fillers = frozenset(fold(w) for words in fillers.values() for w in words)
@@ -106,6 +113,11 @@ class Lexicon:
             for lang in LANGUAGES[1:]
         }
         self._english_words = english_words
+        self._sayings = {
+            fold(saying): english
+            for table in (sayings or {}).values()
+            for saying, english in table.items()
+        }
         #: every word, with the English words the languages that know it read it as (a
         #: one-letter filler, the Portuguese "e" and "o", only to readers of its language)
         self._any: dict[str, set[str]] = {}
@@ -161,6 +173,9 @@ class Lexicon:
         """``text`` with every word of another language in English: lower case, no accents,
         numbers, marks and places ("h2", "p2n") as typed, spaces single."""
         lang = lang or language()
+        said = self.said(text)
+        if said:
+            return said
         text = self._phrased(fold(text), lang, dropped=True)
         text = _LETTERS.sub(lambda found: self.word(found[0], lang), text)
         return _SPACES.sub(" ", text).strip()
@@ -169,9 +184,17 @@ class Lexicon:
         """``text`` folded with each phrase that stands for an English word written as that
         word ("Zug beenden" is "done", "passar a vez" too), the other words as typed; "" when
         it holds none. The words a phrase drops ("por favor") stay: they tell prose."""
+        said = self.said(text)
+        if said:
+            return said
         folded = fold(text)
         phrased = self._phrased(folded, lang or language(), dropped=False)
         return "" if phrased == folded else phrased
+
+    def said(self, text: str) -> str:
+        """The English word ``text`` says when the whole of it is a saying of any language
+        ("I'm done!", "Ich bin fertig."), spaces and the marks that end it aside; else ""."""
+        return self._sayings.get(_SPACES.sub(" ", fold(text)).strip(" .!¡…"), "")
 
     def _phrased(self, text: str, lang: str, dropped: bool) -> str:
         """Folded ``text`` with its phrases in English, in ``lang`` first; the phrases that
@@ -209,6 +232,7 @@ TURN_ENDS = {
     "es": {
         "terminar el turno": "done", "terminar turno": "done", "termino el turno": "done",
         "fin del turno": "done", "fin de turno": "done", "paso el turno": "done",
+        "fin de mi turno": "done",
     },
     "de": {
         "zug beenden": "done", "zug beendet": "done", "ich passe": "done", "ende des zuges": "done",
@@ -219,6 +243,48 @@ TURN_ENDS = {
         "fim da vez": "done",
     },
 }  # fmt: skip
+
+#: A turn ended as people say it on a line of its own ("I'm done", "ich bin fertig", "ya
+#: está"): a whole line only, as "done" is; in a sentence it is chat ("Play on, I am done").
+#: Never "end turn": a line "end" ends a mail, and "end" is no command of any game.
+TURN_END_SAYINGS = {
+    "en": {
+        "i'm done": "done", "i’m done": "done", "i am done": "done", "im done": "done",
+        "i'm finished": "done", "i’m finished": "done", "i am finished": "done",
+        "all done": "done", "ok done": "done", "ok, done": "done", "okay done": "done",
+        "okay, done": "done",
+    },
+    "es": {"ya está": "done", "he terminado": "done", "ya terminé": "done"},
+    "de": {"ich bin fertig": "done", "bin fertig": "done"},
+    "pt": {"já está": "done", "estou pronto": "done", "estou pronta": "done", "já terminei": "done"},
+}  # fmt: skip
+
+
+#: How a keyboard without umlauts writes them ("Huette", "fuettern", "ueberfallen").
+_UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
+
+
+def spelt_out(word: str) -> str:
+    """``word`` with its umlauts written as two letters ("Hütte" is "Huette")."""
+    return word.translate(_UMLAUTS)
+
+
+def _spellings(words: Iterable[str]) -> list[str]:
+    """``words``, each German word with an umlaut followed by its :func:`spelt_out` form."""
+    return [spelling for word in words for spelling in dict.fromkeys((word, spelt_out(word)))]
+
+
+def _spelt(table: Mapping[str, Mapping[str, str]]) -> dict[str, dict[str, str]]:
+    """A language table whose German words are read with their umlauts spelt out too (the
+    spelling the table writes stays the one shown: it comes first)."""
+    out = {lang: dict(words) for lang, words in table.items()}
+    if "de" in out:
+        out["de"] = {
+            spelling: english
+            for word, english in table["de"].items()
+            for spelling in _spellings((word,))
+        }
+    return out
 
 
 def _longest(pair: tuple[str, str]) -> int:

@@ -386,6 +386,17 @@ def test_commands_and_places_named_in_a_sentence_are_in_the_readers_language():
         ("hengist", "es", "paso", "pass"),  # Hengist logs its words: pass ends the turn
         ("hengist", "de", "ich passe", "done"),
         ("hengist", "pt", "passar a vez", "done"),  # "a" is no party here
+        ("honga", "en", "I'm done", "done"),
+        ("honga", "en", "I’m done!", "done"),  # a phone's apostrophe
+        ("honga", "es", "Ya está", "done"),
+        ("honga", "es", "ya esta", "done"),
+        ("honga", "de", "ich bin fertig", "done"),
+        ("honga", "en", "All done!", "done"),
+        ("honga", "en", "ok done", "done"),
+        ("honga", "en", "Okay, done.", "done"),
+        ("honga", "pt", "já está", "done"),
+        ("hengist", "en", "I am done", "done"),
+        ("hengist", "de", "Bin fertig", "done"),
     ],
 )
 def test_commands_as_players_naturally_write_them(name, language, typed, logged):
@@ -407,3 +418,24 @@ def test_stone_age_help_names_the_tools_modes_as_the_mail_lists_them(language):
     help_text = translations(language).gettext(HELP["action"])
     for mode in ("tools auto", "tools ask"):
         assert stoneage.shown(mode, language) in help_text.lower()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_german_umlauts_typed_as_ae_oe_ue_are_read(name):
+    """A keyboard without umlauts writes ä, ö, ü as ae, oe, ue ("Huette", "fuettern",
+    "ueberfallen"): every German word of a game with an umlaut reads the same so spelt."""
+    lexicon = engine.load(name).lexicon
+    spelt = {"ä": "ae", "ö": "oe", "ü": "ue"}
+    with use(Reader("de")):
+        umlauted = [word for word in _german_words(name) if set(word.lower()) & set(spelt)]
+        assert umlauted
+        for word in umlauted:
+            typed = "".join(spelt.get(c, c) for c in word.lower())
+            assert lexicon.english(typed) == lexicon.english(word), word
+
+
+def _german_words(name: str) -> list[str]:
+    """The German words of a game's lexicon as its tables write them (accents kept)."""
+    module = importlib.import_module(f"engine.{name}.lexicon")
+    tables = [getattr(module, table, {}) for table in ("VERBS", "NAMES", "WORDS")]
+    return [word for table in tables for word in table.get("de", {})]

@@ -12,7 +12,7 @@ a mail shows.
 
 from __future__ import annotations
 
-from engine.lexicon import TURN_END_WORDS, TURN_ENDS, Lexicon, merged, numbers
+from engine.lexicon import TURN_END_SAYINGS, TURN_END_WORDS, TURN_ENDS, Lexicon, merged, numbers
 
 VERBS = {
     "es": {
@@ -110,5 +110,11 @@ def _english() -> set[str]:
 
 
 LEXICON = Lexicon(
-    merged(VERBS, TURN_END_WORDS), NAMES, FILLERS, PHRASES, numbers(), english_words=_english
+    merged(VERBS, TURN_END_WORDS),
+    NAMES,
+    FILLERS,
+    PHRASES,
+    numbers(),
+    english_words=_english,
+    sayings=TURN_END_SAYINGS,
 )

@@ -10,7 +10,7 @@ a mail shows.
 
 from __future__ import annotations
 
-from engine.lexicon import TURN_END_WORDS, TURN_ENDS, Lexicon, merged, numbers
+from engine.lexicon import TURN_END_SAYINGS, TURN_END_WORDS, TURN_ENDS, Lexicon, merged, numbers
 
 VERBS = {
     "es": {
@@ -168,4 +168,5 @@ LEXICON = Lexicon(
     PHRASES,
     merged(WORDS, numbers()),
     english_words=_english,
+    sayings=TURN_END_SAYINGS,
 )

@@ -31,7 +31,7 @@ from typing import Literal
 import engine
 from engine import resemble
 from engine.i18n import N_, _
-from engine.lexicon import Lexicon, fold
+from engine.lexicon import Lexicon, fold, spelt_out
 from pbem import deadlines
 from pbem.mail import address as mail_address
 from pbem.mail.html_text import INVISIBLE
@@ -181,10 +181,14 @@ def _zone_argument(argument: str) -> str:
 
 
 #: Words after ``plan`` that drop the plan, in every language (folded).
-PLAN_CLEAR = ("clear", "cancel", "borrar", "cancelar", "loschen", "abbrechen", "apagar")
+PLAN_CLEAR = (
+    "clear", "cancel", "borrar", "cancelar", "loschen", "loeschen", "abbrechen", "apagar",
+)  # fmt: skip
 
 #: Words that confirm a command asking for it (``resign yes``), in every language (folded).
-CONFIRMATIONS = ("yes", "confirm", "si", "confirmo", "confirmar", "ja", "bestatigen", "sim")
+CONFIRMATIONS = (
+    "yes", "confirm", "si", "confirmo", "confirmar", "ja", "bestatigen", "bestaetigen", "sim",
+)  # fmt: skip
 
 SERVICE_COMMANDS: tuple[ServiceCommand, ...] = (
     ServiceCommand(
@@ -201,7 +205,17 @@ SERVICE_COMMANDS: tuple[ServiceCommand, ...] = (
     ServiceCommand(
         "join",
         {
-            "en": ("join", "accept", "count me in", "i'm in", "i’m in", "i accept", "accepted"),
+            "en": (
+                "join",
+                "accept",
+                "count me in",
+                "i'm in",
+                "i’m in",
+                "im in",
+                "i am in",
+                "i accept",
+                "accepted",
+            ),  # fmt: skip
             "es": (
                 "unirse",
                 "unirme",
@@ -424,21 +438,24 @@ SERVICE_COMMANDS: tuple[ServiceCommand, ...] = (
     ),
 )
 
+
+def _spellings(command: ServiceCommand):
+    """Every word of ``command`` (folded), the German ones with their umlauts spelt out too
+    ("zurueck" for zurück, as a keyboard without umlauts writes it)."""
+    for language, words in command.words.items():
+        for word in words:
+            yield fold(word)
+            if language == "de":
+                yield fold(spelt_out(word))
+
+
 #: Every word of every service command (folded), in any language, and the command it names.
 SERVICE_WORDS: dict[str, ServiceCommand] = {
-    fold(word): command
-    for command in SERVICE_COMMANDS
-    for words in command.words.values()
-    for word in words
-    if " " not in word
+    word: command for command in SERVICE_COMMANDS for word in _spellings(command) if " " not in word
 }
 #: Commands written as several words ("then later", "más tarde"): the whole line is the command.
 SERVICE_PHRASES: dict[str, ServiceCommand] = {
-    fold(word): command
-    for command in SERVICE_COMMANDS
-    for words in command.words.values()
-    for word in words
-    if " " in word
+    word: command for command in SERVICE_COMMANDS for word in _spellings(command) if " " in word
 }
 
 #: Words whose slips are words people sign with ("Regards" is two slips from "regras").
@@ -449,6 +466,14 @@ SERVICE_VOCABULARY = resemble.vocabulary(verbs=set(SERVICE_WORDS) - _NO_NEAR_MIS
 
 _GUARD_LINE = re.compile(r"^#\s?(\d{1,9})[.:!]?$")
 _GUARD_PREFIX = re.compile(r"^#\s?(\d{1,9})[.:]?\s+(?=\S)")
+#: The guard named in words, on a line of its own: as the mail names its position ("position
+#: #12", "Stellung #12", "posición #12", "posição #12") or as people call a move ("Zug 12",
+#: "jugada 12", "jogada 12").
+_GUARD_WORDS = re.compile(
+    r"^(?:position|pos|posici[oó]n|stellung|zug|jugada|posi[cç][aã]o|jogada)\.?:?\s*#?\s?"
+    r"(\d{1,9})[.:!]?$",
+    re.IGNORECASE,
+)
 #: A list's marker before a line: a dash or arrow ("--", "->", "=>"), a bullet, a number
 #: ("1.", "2)", the Spanish "1.-") or a letter ("a)"), a tick or an emoji that points.
 _BULLET = re.compile(
@@ -456,6 +481,9 @@ _BULLET = re.compile(
     r"|[✓✔☐☑✅👉➡]\ufe0f?\s*)",
     re.IGNORECASE,
 )
+#: A number that numbers a list ("1: p2n", "2 - lure"): a marker only
+#: before a verb (:func:`_unmarked`), for "3: forest" is three people to the forest.
+_NUMBERED = re.compile(r"^\d{1,3}(:| ?[-–—])\s+")
 _FIRST_WORD_PUNCTUATION = ".,:;!?…"
 _TRAILING_PUNCTUATION = ".!?…"
 #: Opening quote marks and the closing marks that may end what they open.
@@ -617,9 +645,14 @@ def parse(
     courtesies: dict[int, list[str]] = {}  # an entry's greeting and thanks around its command
     previous = ""  # the line above, as typed
     last_kept = 0  # the number of the last line an entry holds
-    for number, raw in enumerate(INVISIBLE.sub("", text).splitlines(), start=1):
+    raws = INVISIBLE.sub("", text).splitlines()
+    listed = _hash_numbered(raws)
+    for number, raw in enumerate(raws, start=1):
         above, previous = previous, raw
-        content = _unquoted(_BULLET.sub("", raw.strip()))
+        content = _unquoted(_unmarked(raw.strip()))
+        numbered = _GUARD_PREFIX.match(content) if number in listed else None
+        if numbered:
+            content = content[numbered.end() :]
         if not any(character.isalnum() for character in content):
             continue
         if entries and _runs_on(entries[-1][0], last_kept, number, above, content, resembles):
@@ -627,9 +660,12 @@ def parse(
             entries[-1] = (_run_on(line, content), like, f"{typed} {_single_spaces(content)}")
             last_kept = number
             continue
-        found = _GUARD_LINE.match(content)
-        if not found and not looked_like:
-            found = _GUARD_PREFIX.match(content)
+        found = _GUARD_LINE.match(content) or _GUARD_WORDS.match(content)
+        if not found:
+            prefix = _GUARD_PREFIX.match(content)
+            # before the commands, or the same guard again before each ("#12 done")
+            if prefix and (not looked_like or int(prefix[1]) == guard):
+                found = prefix
         if found:
             guard = _merge_guard(guard, int(found[1]))
             content = content[found.end() :]
@@ -637,7 +673,7 @@ def parse(
                 continue
         greeting, command, thanks = _courtesies(content, resembles)
         if greeting or thanks:  # the command as it stands alone: “place 2 north”, • done
-            command = _unquoted(_BULLET.sub("", command.strip()))
+            command = _unquoted(_unmarked(command.strip()))
         line = _line(number, command)
         like = _looks_like(line, resembles)
         looked_like = looked_like or like or bool(found)
@@ -665,14 +701,61 @@ def parse(
     )
 
 
+def _unmarked(text: str) -> str:
+    """``text`` without the list's marker before it (:data:`_BULLET`), or the number that
+    numbers it ("1: p2n", "2 - lure fish") when a verb of a game or the service follows
+    (:data:`_NUMBERED`: "3: forest" stays, the number is the command's)."""
+    text = _BULLET.sub("", text)
+    numbered = _NUMBERED.match(text)
+    if numbered and _verb_or_slip_first(_line(0, text[numbered.end() :])):
+        return text[numbered.end() :]
+    return text
+
+
+def _hash_numbered(raws: list[str]) -> set[int]:
+    """The numbers (from 1) of the lines of ``raws`` numbered as a list with hashes ("#1 p2n",
+    "#2 lure", "#3 done"): at least two lines begin with "#N", and their numbers go 1, 2, 3
+    in order; such numbers guard nothing. Empty otherwise."""
+    found = []
+    for number, raw in enumerate(raws, start=1):
+        prefix = _GUARD_PREFIX.match(_unmarked(raw.strip()))
+        if prefix:
+            found.append((number, int(prefix[1])))
+    if len(found) < 2 or [n for _line, n in found] != list(range(1, len(found) + 1)):
+        return set()
+    return {number for number, _n in found}
+
+
 def _looks_like(line: Line, resembles: Callable[[str], bool]) -> bool:
-    """Whether ``line`` looks like a command: a service command (or a try at one), or a game
-    line that resembles one of the game or of the service."""
+    """Whether ``line`` looks like a command: a service command (or a try at one), a game
+    line that resembles one of the game or of the service, or a try at ending a turn with
+    "end" (:func:`_ends_with_end`)."""
     return line.kind in ("service", "mistyped") or (
         line.kind == "game"
-        and (resemble.resembles(SERVICE_VOCABULARY, line.text) or resembles(line.text))
+        and (
+            resemble.resembles(SERVICE_VOCABULARY, line.text)
+            or resembles(line.text)
+            or _ends_with_end(line)
+        )
         and not _greets_or_signs_off(line)
         and not _postscript(line)
+    )
+
+
+#: The words after "end" in a try at ending a turn ("end turn", "end of my turn").
+_END_OF_TURN = frozenset({"turn", "my", "of", "the", "this", "round", "move", "moves"})
+
+
+def _ends_with_end(line: Line) -> bool:
+    """Whether ``line`` tries to end a turn with "end" ("end turn", "End my turn."): no command
+    of any game (a line "end" alone ends a mail), yet meant as one; the game refuses it and
+    says what ends a turn, where a sign-off would have left the turn open unsaid."""
+    words = resemble.tokens(line.text)
+    return (
+        len(words) > 1
+        and words[0] == "end"
+        and "turn" in words
+        and _END_OF_TURN.issuperset(words[1:])
     )
 
 
@@ -1049,16 +1132,17 @@ def _merge_guard(current: int | None, new: int) -> int:
 
 def _line(number: int, content: str) -> Line:
     text = _single_spaces(content)
-    phrase = SERVICE_PHRASES.get(fold(text).rstrip(_TRAILING_PUNCTUATION + ":"))
+    bare = _undecorated(text) or text
+    phrase = SERVICE_PHRASES.get(fold(bare).rstrip(_TRAILING_PUNCTUATION + ":"))
     if phrase is not None:
         return Line(number, text, "service", phrase.name, "")
     first, *rest = content.split(None, 1)
-    command = SERVICE_WORDS.get(fold(first).rstrip(_FIRST_WORD_PUNCTUATION))
+    command = SERVICE_WORDS.get(_bare_word(fold(first)))
     if command is None:
         return _game_line(number, text)
     argument = "".join(rest).rstrip()
     if command.name != "say":
-        argument = _single_spaces(argument).rstrip(_TRAILING_PUNCTUATION).rstrip()
+        argument = _undecorated(_single_spaces(argument)).rstrip(_TRAILING_PUNCTUATION).rstrip()
     if command.reads is not None:
         argument = command.reads(argument)
     if command.fits(argument):
@@ -1084,6 +1168,25 @@ def _game_line(number: int, text: str) -> Line:
         end -= 1
     command = " ".join([*words[:-1], last[:end]])
     return Line(number, command, "game", "", command)
+
+
+def _undecorated(text: str) -> str:
+    """``text`` (single spaces) without the emoji, smileys and marks that end it ("join 👍",
+    "count me in :)"); "" when it holds nothing else."""
+    words = text.split(" ") if text else []
+    while words and _decoration(words[-1]):
+        words.pop()
+    if words:
+        words[-1] = _bare_word(words[-1])
+    return " ".join(words)
+
+
+def _bare_word(word: str) -> str:
+    """``word`` without the marks and emoji that end it ("join👍", "Join!")."""
+    end = len(word)
+    while end > 1 and (word[end - 1] in _FIRST_WORD_PUNCTUATION or _symbol(word[end - 1])):
+        end -= 1
+    return word[:end]
 
 
 def _decoration(word: str) -> bool:

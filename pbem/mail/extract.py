@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import codecs
 import re
+from email.header import decode_header, make_header
 from email.message import Message
 
 from engine.lexicon import fold
@@ -26,11 +27,57 @@ READ_AT_MOST = 500_000
 
 
 def new_text(message: Message) -> str:
-    """The newly written text of ``message``: quotes, signatures and all after ``end`` removed."""
+    """The newly written text of ``message``: quotes, signatures and all after ``end`` removed.
+    A mail whose body holds no new text may hold its commands in the subject
+    (:func:`subject_text`)."""
     plain, html = _bodies(message)
     if plain.strip():
-        return _strip_history(plain[:READ_AT_MOST])
-    return _strip_history(html_reply_text(html[:READ_AT_MOST]))
+        text = _strip_history(plain[:READ_AT_MOST])
+    else:
+        text = _strip_history(html_reply_text(html[:READ_AT_MOST]))
+    if any(character.isalnum() for character in text):
+        return text
+    return subject_text(message) or text
+
+
+#: How much of a subject is read (a subject is a line; a hostile one is cut).
+_SUBJECT_AT_MOST = 998
+#: The prefixes clients put before a reply's or a forward's subject, in many languages.
+_REPLY_PREFIX = re.compile(
+    r"^(?:(?:re|aw|antw|wg|fwd?|rv|res|enc|sv|vs|tr|r)(?:\[\d{1,4}\])?\s?:\s*)+", re.IGNORECASE
+)
+#: The tag of a game's subject ("[pbem #12] HONGA — ann, bob").
+_GAME_TAG = re.compile(r"^\[pbem #\d{1,12}\]\s*")
+#: What follows the tag in a game's own subject: its title, a dash, the players' names (a
+#: client may write the dash as a hyphen).
+_OWN_SUBJECT = re.compile(r"\s[—–-]\s")
+
+
+def subject_text(message: Message) -> str:
+    """What the writer typed in the subject, for a mail without a body ("" if nothing): some
+    people type their move there. The whole subject when it is no reply's ("p2n", typed over
+    the game's); in a reply's, what follows the game's tag ("Re: [pbem #12] p2n, done"), but
+    for the game's own title and names after it ("Re: [pbem #12] HONGA — ann, bob" holds no
+    command).
+    The game's tag, which names a game and no position, is never part of it."""
+    subject = _subject(message)
+    replied = _REPLY_PREFIX.match(subject)
+    rest = subject[replied.end() :] if replied else subject
+    tag = _GAME_TAG.match(rest)
+    if tag:
+        rest = rest[tag.end() :]
+    elif replied:
+        return ""
+    return "" if _OWN_SUBJECT.search(rest) else rest
+
+
+def _subject(message: Message) -> str:
+    """The subject of ``message``, decoded, one line; "" when it has none or it is broken."""
+    try:
+        value = str(make_header(decode_header(str(message.get("Subject") or ""))))
+    except Exception:  # noqa: BLE001 - a broken header is no subject
+        return ""
+    return " ".join(value[:_SUBJECT_AT_MOST].split())
 
 
 def body_text(message: Message) -> str:

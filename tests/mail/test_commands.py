@@ -28,6 +28,27 @@ def test_guard_forms(text):
     assert kinds(parsed) == [("game", "", "place 2 north")]
 
 
+@pytest.mark.parametrize(
+    "guard",
+    ["position 12", "Position #12", "Position: 12", "pos. 12", "posición 12", "Posicion #12",
+     "Stellung 12", "Zug 12", "jugada 12", "Jugada #12.", "posição 12", "jogada 12"],
+)  # fmt: skip
+def test_a_guard_named_in_words_on_its_line(guard):
+    """The mail names its position "position #12" ("Stellung #12", "posición #12"): a line
+    that names it so is the guard, as "#12" is; it was set aside as a greeting ("position
+    12") or refused as a command nobody understood ("Position #12")."""
+    for text in (f"{guard}\nplace 2 north", f"place 2 north\n{guard}"):
+        parsed = parse(text)
+        assert parsed.guard == 12, text
+        assert kinds(parsed) == [("game", "", "place 2 north")]
+        assert parsed.set_aside == []
+
+
+def test_a_position_in_a_sentence_is_no_guard():
+    parsed = parse("place 2 north\nposition 12 looks good")
+    assert parsed.guard is None
+
+
 def test_the_guard_prefix_is_not_part_of_the_command():
     (line,) = parse("#12   Place 2 North").lines
     assert (line.text, line.argument) == ("Place 2 North", "Place 2 North")
@@ -51,6 +72,27 @@ def test_guard_prefix_only_on_the_first_command_line():
 
 def test_a_repeated_guard_is_fine():
     assert parse("#12\nplace 2 north\n#12").guard == 12
+
+
+def test_the_same_guard_before_every_line_is_the_guard():
+    """ "#12" typed before each command (as the mail's links write one) guards the mail; it
+    stayed on the lines after the first, each a command nobody understood ("#12 done")."""
+    parsed = parse("#12 place 2 north\n#12 lure fish\n#12 done")
+    assert parsed.guard == 12
+    assert [line.text for line in parsed.lines] == ["place 2 north", "lure fish", "done"]
+
+
+def test_moves_numbered_with_hashes_are_a_list_not_guards():
+    """ "#1 p2n / #2 lure / #3 done" numbers the moves: "#2 lure" was refused as a command
+    nobody understood. Numbers from 1 on, one after another, number a list and guard nothing."""
+    parsed = parse("#1 place 2 north\n#2 lure fish\n#3 done")
+    assert parsed.guard is None
+    assert [line.text for line in parsed.lines] == ["place 2 north", "lure fish", "done"]
+
+
+def test_a_guard_before_the_first_command_alone_is_still_one():
+    assert parse("#1 place 2 north\nlure fish").guard == 1
+    assert parse("#2 place 2 north\n#3 lure fish").guard == 2  # a list begins at 1
 
 
 def test_two_different_guards_are_an_error():
@@ -77,12 +119,20 @@ def test_line_numbers_text_and_skipped_lines():
 @pytest.mark.parametrize(
     "bullet",
     ["- ", "* ", "+ ", "• ", "1. ", "2) ", "10. ", "-- ", "-> ", "=> ", "a) ", "B) ", "1.- ",
-     "✔️ ", "➡️ "],
+     "✔️ ", "➡️ ", "1: ", "2 - ", "3 – ", "1- "],
 )  # fmt: skip
 def test_list_markers_are_stripped(bullet):
     (line,) = parse(f"{bullet}place 2 north").lines
     assert line.argument == "place 2 north"
     assert line.text == "place 2 north"
+
+
+def test_a_number_before_a_name_is_part_of_the_command():
+    """ "1: p2n" numbers a list; in "3: forest" the number is three people (Stone Age)."""
+    assert kinds(parse("3: forest\n2 - hunt")) == [
+        ("game", "", "3: forest"),
+        ("game", "", "2 - hunt"),
+    ]
 
 
 def test_a_number_without_a_marker_stays():
@@ -135,6 +185,52 @@ def test_windows_line_ends():
 )
 def test_service_commands(typed, name, argument):
     assert kinds(parse(typed)) == [("service", name, argument)]
+
+
+@pytest.mark.parametrize(
+    ("typed", "name", "argument"),
+    [
+        ("zurueck", "back", ""),  # zurück
+        ("Spaeter", "later", ""),  # später
+        ("naechste Zuege", "later", ""),  # nächste Züge
+        ("Uebersicht woechentlich Montag 18:00", "digest", "weekly monday 18:00"),
+        ("plan loeschen", "plan", "loeschen"),  # löschen
+        ("aufgeben bestaetigen", "resign", "bestaetigen"),  # bestätigen
+    ],
+)
+def test_german_service_words_with_umlauts_typed_as_ae_oe_ue(typed, name, argument):
+    """A keyboard without umlauts writes "zurueck" for zurück: the service reads it as well."""
+    assert kinds(parse(typed)) == [("service", name, argument)]
+
+
+@pytest.mark.parametrize(
+    ("typed", "name", "argument"),
+    [
+        ("join 👍", "join", ""),
+        ("I’m in 👍", "join", ""),
+        ("count me in :)", "join", ""),
+        ("Estoy dentro 🙌", "join", ""),
+        ("Ich bin dabei 😀", "join", ""),
+        ("status 🙏", "status", ""),
+        ("resign yes 😢", "resign", "yes"),
+        ("later 👋🏻", "later", ""),
+        ("join👍", "join", ""),
+    ],
+)
+def test_a_service_command_with_an_emoji_after_it(typed, name, argument):
+    """A phone's emoji or a smiley after a service command ends the line as it ends a game's:
+    "join 👍" was refused as join with an argument, "I’m in 👍" set aside as a greeting."""
+    assert kinds(parse(typed)) == [("service", name, argument)]
+
+
+@pytest.mark.parametrize("typed", ["I am in", "Im in!", "im in"])
+def test_i_am_in_without_an_apostrophe_joins(typed):
+    """A phone without the apostrophe ("Im in"), or the words in full: set aside as chat."""
+    assert kinds(parse(f"Hi!\n{typed}\nBob", lambda line: False)) == [("service", "join", "")]
+
+
+def test_say_keeps_its_emoji():
+    assert kinds(parse("say good luck 👍")) == [("service", "say", "good luck 👍")]
 
 
 @pytest.mark.parametrize(

@@ -977,3 +977,34 @@ def test_visible_styles_are_read():
         subtype="html",
     )
     assert new_text(message) == "p1n\ndone"
+
+
+def with_subject(subject: str, body: str = "") -> EmailMessage:
+    message = EmailMessage()
+    message["From"] = "ann@example.org"
+    message["Subject"] = subject
+    message.set_content(body)
+    return message
+
+
+@pytest.mark.parametrize(
+    ("subject", "read"),
+    [
+        ("p2n", "p2n"),  # the whole subject typed over: no reply prefix
+        ("Place 2 north, done", "Place 2 north, done"),
+        ("Re: [pbem #12] p2n, lure, done", "p2n, lure, done"),  # typed after the game's tag
+        ("AW: [pbem #12] legen 2 Nord", "legen 2 Nord"),
+        ("Re: [pbem #12] HONGA — ann, bob", ""),  # the game's own subject
+        ("Re: [pbem #12] Stone Age - ann, bob", ""),
+        ("Re: HONGA #12: your turn", ""),  # a reply's subject that is none of ours
+        ("", ""),
+    ],
+)
+def test_commands_in_the_subject_of_a_mail_without_a_body(subject, read):
+    """Some people type the move in the subject and send no body: it was answered "We found
+    no command in your mail". The subject is the new text then, when it is the writer's."""
+    assert new_text(with_subject(subject)).strip() == read
+
+
+def test_the_subject_is_not_read_when_the_body_has_text():
+    assert new_text(with_subject("p2n", "lure fish\n")).strip() == "lure fish"

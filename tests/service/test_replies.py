@@ -3,6 +3,8 @@ and the answer says what was read and what was set aside."""
 
 from __future__ import annotations
 
+import email
+import email.policy
 from pathlib import Path
 
 import pytest
@@ -315,3 +317,75 @@ def test_a_move_with_a_comment_in_brackets_is_played_and_the_comment_left_aside(
     mine = next(m for m in sent if m.to_address == service.seat(game_id, mover)["address"])
     left = said("en", "I left aside: %(lines)s", lines="Hi all, / (as always) / Thanks, / Bob")
     assert left in flat(text_of(mine))
+
+
+@pytest.mark.parametrize(
+    "typed",
+    ["I'm done", "I’m done", "All done!", "ok done", "ya está", "ich bin fertig", "já está"],
+)
+def test_a_turn_ended_in_words_below_the_moves_ends_the_turn(service, typed):
+    """ "end turn" below the moves ends the turn as "done" does: it was set aside as a
+    sign-off, and the turn stayed open. ("fin" and "fim" alone end the mail's commands: the
+    words below them are not read.)"""
+    game_id = service.new_game()
+    mover = service.to_move(game_id)[0]
+    lines = service.turn_of(game_id, mover)
+    assert lines[-1] == "done"
+    service.deliver(service.reply(game_id, mover, "\n".join([*lines[:-1], typed])))
+    assert mover not in service.to_move(game_id)
+
+
+@pytest.mark.parametrize("typed", ["end turn", "End my turn.", "end of turn"])
+def test_a_turn_ended_with_end_is_refused_not_set_aside(service, typed):
+    """ "end" is no command (a line "end" ends a mail), so "end turn" cannot end the turn; set
+    aside as a sign-off, the player was never told the turn stayed open. It is refused: the
+    answer quotes it and says what ends a turn."""
+    game_id = service.new_game()
+    mover = service.to_move(game_id)[0]
+    lines = service.turn_of(game_id, mover)
+    sent = service.deliver(service.reply(game_id, mover, "\n".join([*lines[:-1], typed])))
+    assert mover in service.to_move(game_id)
+    mine = [m for m in sent if m.to_address == service.seat(game_id, mover)["address"]]
+    body = flat(text_of(mine[-1]))
+    quoted = f"> {typed.rstrip('.')}"
+    assert quoted in body and "done" in body.split(quoted)[1]
+    assert "I left aside" not in body
+
+
+@pytest.mark.parametrize("guard", ["position 5", "Position #5", "Stellung #5", "jugada 5"])
+def test_a_late_reply_naming_its_position_in_words_is_not_played(service, guard):
+    """ "position 5" above the moves names the position they answer, as "#5" does: it was set
+    aside, and the moves played on a position their writer had not seen."""
+    game_id = service.new_game()
+    mover = service.to_move(game_id)[0]
+    lines = service.turn_of(game_id, mover)
+    sent = service.deliver(service.reply(game_id, mover, "\n".join([guard, *lines])))
+    assert mover in service.to_move(game_id) and service.game(game_id)[0].version == 1
+    assert "position #5" in flat(text_of(sent[0]))
+
+
+@pytest.mark.parametrize("subject", ["{move}", "Re: [pbem #{game}] {move}"])
+def test_a_move_typed_in_the_subject_of_an_empty_mail_is_played(service, subject):
+    """Some people type the move in the subject and send no body: it was answered "We found
+    no command in your mail"."""
+    game_id = service.new_game()
+    mover = service.to_move(game_id)[0]
+    move = service.legal(game_id, mover)[0]
+    typed = subject.format(move=move, game=game_id)
+    service.deliver(_subject(service.reply(game_id, mover, ""), typed))
+    assert service.game(game_id)[0].version == 2
+
+
+def test_an_empty_mail_under_the_games_subject_finds_no_command(service):
+    game_id = service.new_game()
+    mover = service.to_move(game_id)[0]
+    subject = f"Re: [pbem #{game_id}] HONGA — a1, a2"
+    sent = service.deliver(_subject(service.reply(game_id, mover, ""), subject))
+    assert "We found no command in your mail." in flat(text_of(sent[0]))
+
+
+def _subject(raw: bytes, subject: str) -> bytes:
+    """The mail ``raw`` with ``subject`` as its subject."""
+    message = email.message_from_bytes(raw, policy=email.policy.default)
+    message.replace_header("Subject", subject)
+    return message.as_bytes()

@@ -474,16 +474,16 @@ _GUARD_WORDS = re.compile(
     r"(\d{1,9})[.:!]?$",
     re.IGNORECASE,
 )
-#: A list's marker before a line: a dash or arrow ("--", "->", "=>"), a bullet, a number
-#: ("1.", "2)", the Spanish "1.-") or a letter ("a)"), a tick or an emoji that points.
+#: A list's marker before a line: a dash or arrow ("--", "->", "=>"), a bullet, a letter
+#: ("a)"), a tick or an emoji that points.
 _BULLET = re.compile(
-    r"^(([-*+•·–—▪▫◦‣⁃∙●○■□►▸→⇒➔➜]|--|-+>|=>|\d{1,3}[.)]|\d{1,3}\.-|[a-z]\))\ufe0f?\s+"
-    r"|[✓✔☐☑✅👉➡]\ufe0f?\s*)",
+    r"^(([-*+•·–—▪▫◦‣⁃∙●○■□►▸→⇒➔➜]|--|-+>|=>|[a-z]\))\ufe0f?\s+|[✓✔☐☑✅👉➡]\ufe0f?\s*)",
     re.IGNORECASE,
 )
-#: A number that numbers a list ("1: p2n", "2 - lure"): a marker only
-#: before a verb (:func:`_unmarked`), for "3: forest" is three people to the forest.
-_NUMBERED = re.compile(r"^\d{1,3}(:| ?[-–—])\s+")
+#: A number that numbers a list ("1. p2n", "2) lure", the Spanish "1.- p2n", "1: p2n",
+#: "2 - lure"): a marker only before a verb (:func:`_unmarked`), for "3) forest" or "3: forest"
+#: may be three people to the forest, and is never read as the forest's one.
+_NUMBERED = re.compile(r"^\d{1,3}(\.-|[.):]| ?[-–—])\s+")
 _FIRST_WORD_PUNCTUATION = ".,:;!?…"
 _TRAILING_PUNCTUATION = ".!?…"
 #: Opening quote marks and the closing marks that may end what they open.
@@ -647,9 +647,10 @@ def parse(
     last_kept = 0  # the number of the last line an entry holds
     raws = INVISIBLE.sub("", text).splitlines()
     listed = _hash_numbered(raws)
+    items = _numbered_items(raws)
     for number, raw in enumerate(raws, start=1):
         above, previous = previous, raw
-        content = _unquoted(_unmarked(raw.strip()))
+        content = _unquoted(_unmarked(raw.strip(), number in items))
         numbered = _GUARD_PREFIX.match(content) if number in listed else None
         if numbered:
             content = content[numbered.end() :]
@@ -701,15 +702,30 @@ def parse(
     )
 
 
-def _unmarked(text: str) -> str:
+def _unmarked(text: str, item: bool = False) -> str:
     """``text`` without the list's marker before it (:data:`_BULLET`), or the number that
-    numbers it ("1: p2n", "2 - lure fish") when a verb of a game or the service follows
-    (:data:`_NUMBERED`: "3: forest" stays, the number is the command's)."""
+    numbers it ("1. p2n", "2) lure fish") when a verb of a game or the service follows or the
+    line is an ``item`` of a numbered list (:func:`_numbered_items`); else the number stays,
+    the command's ("3) forest" alone is three people to the forest, not the forest's one)."""
     text = _BULLET.sub("", text)
     numbered = _NUMBERED.match(text)
-    if numbered and _verb_or_slip_first(_line(0, text[numbered.end() :])):
+    if numbered and (item or _verb_or_slip_first(_line(0, text[numbered.end() :]))):
         return text[numbered.end() :]
     return text
+
+
+def _numbered_items(raws: list[str]) -> set[int]:
+    """The numbers (from 1) of the lines of ``raws`` that number a list ("1) forest", "2) clay
+    pit"): at least two lines begin with a number marker (:data:`_NUMBERED`) and their
+    numbers go 1, 2, 3 in order. Empty otherwise."""
+    found = []
+    for number, raw in enumerate(raws, start=1):
+        marker = _NUMBERED.match(_BULLET.sub("", raw.strip()))
+        if marker:
+            found.append((number, int(re.match(r"\d+", marker[0])[0])))
+    if len(found) < 2 or [n for _line, n in found] != list(range(1, len(found) + 1)):
+        return set()
+    return {number for number, _n in found}
 
 
 def _hash_numbered(raws: list[str]) -> set[int]:

@@ -639,3 +639,22 @@ def test_a_comment_in_brackets_after_a_command_on_its_line_is_set_aside(text, ga
 )
 def test_words_in_brackets_that_may_be_part_of_a_command_stay_on_its_line(text):
     assert reading(f"{text}\ndone").read == [text, "done"]
+
+
+@pytest.mark.parametrize("typed", ["3) forest", "3. forest", "3: forest"])
+def test_a_lone_number_before_a_place_is_the_count_not_a_list_marker(typed):
+    """'3) forest' lost its '3) ' as a list's marker and was played as 'forest', one person
+    to the forest: the number is the command's unless a verb follows or a list numbers it."""
+    parsed = reading(f"Hi,\n{typed}\nThanks", "stoneage")
+    assert [line.text for line in parsed.lines] == [typed]
+    game = engine.load("stoneage")
+    state = game.new(["a", "b"], seed=1)
+    placed = game.play(state, game.to_move(state)[0], parsed.lines[0].text)["log"][-1]
+    assert (placed["place"], placed["count"]) == ("forest", 3)
+
+
+@pytest.mark.parametrize("marker", [")", ".", ".-", ":"])
+def test_a_numbered_list_loses_its_numbers(marker):
+    """Lines numbered 1, 2, 3 in order are a list: their numbers are no counts."""
+    parsed = reading(f"1{marker} forest\n2{marker} clay pit\n3{marker} hunt", "stoneage")
+    assert [line.text for line in parsed.lines] == ["forest", "clay pit", "hunt"]

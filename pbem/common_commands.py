@@ -17,6 +17,33 @@ from pbem.mail import commands
 from pbem.models import Player, Seat, now
 
 
+def read_for_games(text: str, running: list[tuple]) -> commands.Parsed:
+    """``text`` read as the sender's running games (``(game, seat)`` pairs) would read it: a
+    line is a game's when one of them takes it for one of its commands. Raises
+    :class:`commands.CommandError` as :func:`commands.parse` does."""
+    states = [(seat, engine.load(game.kind), game) for game, seat in running]
+    return commands.parse(
+        text,
+        lambda line: any(
+            kind.resembles(kind.restore(game.state), seat.name, line) for seat, kind, game in states
+        ),
+        lambda line: any(kind.resembles(None, None, line) for _, kind, _ in states),
+    )
+
+
+def game_addresses(settings: Settings, running: list[tuple]) -> list[str]:
+    """One line for each running game (``(game, seat)`` pairs): its number, its title and the
+    seat's own reply address, where its commands go."""
+    return [
+        _("Game {id} ({title}): {address}").format(
+            id=game.id,
+            title=engine.load(game.kind).title,
+            address=settings.reply_address(seat.token),
+        )
+        for game, seat in running
+    ]
+
+
 def once_each(lines: list[commands.Line]) -> list[commands.Line]:
     """Each service command of a mail once, in the order first written; every ``say`` line
     goes into the first one's message. One mail causes one answer of each kind and one relay,

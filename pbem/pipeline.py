@@ -28,7 +28,7 @@ from pbem import (
     players,
     service_commands,
 )
-from pbem.common_commands import check, once_each
+from pbem.common_commands import check, once_each, read_for_games
 from pbem.config import Settings
 from pbem.mail import commands, mime
 from pbem.mail import language as mail_language
@@ -487,16 +487,8 @@ def _player_path(
             return _unreadable(
                 session, settings, unreadable, player.address, reply_to, locale=player.language
             )
-        states = [(seat, engine.load(game.kind), game) for game, seat in running]
         try:
-            parsed = commands.parse(
-                text,
-                lambda line: any(
-                    kind.resembles(kind.restore(game.state), seat.name, line)
-                    for seat, kind, game in states
-                ),
-                lambda line: any(kind.resembles(None, None, line) for _, kind, _ in states),
-            )
+            parsed = read_for_games(text, running)
         except commands.CommandError as exc:
             mail.notice(_("We did not understand your mail"), [str(exc)])
             return "refused"

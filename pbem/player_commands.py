@@ -8,10 +8,9 @@ from dataclasses import dataclass
 
 from sqlalchemy.orm import Session
 
-import engine
 from engine.i18n import _
 from pbem import games, notify, players
-from pbem.common_commands import SETTING_HANDLERS, check, list_games, once_each
+from pbem.common_commands import SETTING_HANDLERS, check, game_addresses, list_games, once_each
 from pbem.config import Settings
 from pbem.help_texts import help_paragraphs
 from pbem.mail import commands
@@ -57,14 +56,7 @@ def carry_out(mail: PlayerMail, parsed: commands.Parsed, running) -> str:
                     "one. Nothing was applied: please reply to the game's own mail, or write to "
                     "its address:"
                 ),
-                *[
-                    _("Game {id} ({title}): {address}").format(
-                        id=game.id,
-                        title=engine.load(game.kind).title,
-                        address=mail.settings.reply_address(seat.token),
-                    )
-                    for game, seat in running
-                ],
+                *game_addresses(mail.settings, running),
             ],
         )
         return "refused"

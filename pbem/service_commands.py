@@ -13,7 +13,16 @@ import engine
 from engine import resemble
 from engine.i18n import _
 from pbem import games, languages, notify, players
-from pbem.common_commands import SETTING_HANDLERS, check, host_waiting, list_games, once_each, rules
+from pbem.common_commands import (
+    SETTING_HANDLERS,
+    check,
+    game_addresses,
+    host_waiting,
+    list_games,
+    once_each,
+    read_for_games,
+    rules,
+)
 from pbem.config import Settings
 from pbem.help_texts import help_paragraphs, service_help
 from pbem.mail import commands
@@ -126,14 +135,7 @@ def _which_game(mail: ServiceMail, running) -> None:
                 "not reach one. Nothing was applied: please reply to the game's own mail, or "
                 "write to its address:"
             ),
-            *[
-                _("Game {id} ({title}): {address}").format(
-                    id=game.id,
-                    title=engine.load(game.kind).title,
-                    address=mail.settings.reply_address(seat.token),
-                )
-                for game, seat in running
-            ],
+            *game_addresses(mail.settings, running),
         ],
     )
 
@@ -141,16 +143,8 @@ def _which_game(mail: ServiceMail, running) -> None:
 def _game_lines(text: str, running) -> commands.Parsed | None:
     """A mail with no service command read as their games would read it, when it holds
     commands of the sender's running games (moves meant for a game's address); else None."""
-    states = [(seat, engine.load(game.kind), game) for game, seat in running]
     try:
-        parsed = commands.parse(
-            text,
-            lambda line: any(
-                kind.resembles(kind.restore(game.state), seat.name, line)
-                for seat, kind, game in states
-            ),
-            lambda line: any(kind.resembles(None, None, line) for _, kind, _ in states),
-        )
+        parsed = read_for_games(text, running)
     except commands.CommandError:
         return None
     return parsed if any(line.kind == "game" for line in parsed.lines) else None

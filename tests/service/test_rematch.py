@@ -39,30 +39,35 @@ def test_rematch_of_a_running_game_is_refused(service):
         assert len(session.scalars(select(Game)).all()) == 1
 
 
-def test_a_second_rematch_takes_its_seat_in_the_first_ones_game(service):
-    """Both players answer the results mail with 'rematch': one new game, which starts."""
-    game_id = service.new_game(kind="hengist", players=2)
+def _rematched(service, kind: str, players: int, second: tuple[str, str]):
+    """A finished game of ``kind`` whose a1 writes 'rematch', then ``second`` (seat, what it
+    writes): the mails of the second, and the games made since as (kind, status, seats)."""
+    game_id = service.new_game(kind=kind, players=players)
     _finish(service, game_id)
     service.deliver(service.reply(game_id, "a1", "rematch"))
-    sent = service.deliver(service.reply(game_id, "a2", "revancha"))
+    sent = service.deliver(service.reply(game_id, *second))
     with transaction(service.settings.database_url) as session:
-        again = session.scalars(select(Game).where(Game.id != game_id)).all()
-        assert [(g.kind, g.status) for g in again] == [("hengist", "active")]
-        assert {s.status for s in again[0].seats} == {"joined"}
+        again = [
+            (g.id, g.kind, g.status, [(s.player.address, s.status) for s in g.seats])
+            for g in session.scalars(select(Game).where(Game.id != game_id))
+        ]
+    return sent, again
+
+
+def test_a_second_rematch_takes_its_seat_in_the_first_ones_game(service):
+    """Both players answer the results mail with 'rematch': one new game, which starts."""
+    sent, again = _rematched(service, "hengist", 2, ("a2", "revancha"))
+    assert [(kind, status) for _id, kind, status, _seats in again] == [("hengist", "active")]
+    assert {status for _address, status in again[0][3]} == {"joined"}
     assert sorted(m.to_address for m in sent if m.kind == "turn") == ["a1@x.test", "a2@x.test"]
     assert "invite" not in [m.kind for m in sent]
 
 
 def test_a_second_rematch_in_a_larger_game_joins_and_is_answered(service):
-    game_id = service.new_game(kind="honga", players=3)
-    _finish(service, game_id)
-    service.deliver(service.reply(game_id, "a1", "rematch"))
-    sent = service.deliver(service.reply(game_id, "a3", "rematch"))
-    with transaction(service.settings.database_url) as session:
-        again = session.scalars(select(Game).where(Game.id != game_id)).one()
-        seats = [(s.player.address, s.status) for s in again.seats]
+    sent, again = _rematched(service, "honga", 3, ("a3", "rematch"))
+    [(again_id, _kind, _status, seats)] = again
     assert seats == [("a1@x.test", "joined"), ("a2@x.test", "invited"), ("a3@x.test", "joined")]
-    assert [(m.kind, m.to_address, m.game_id) for m in sent] == [("news", "a3@x.test", again.id)]
+    assert [(m.kind, m.to_address, m.game_id) for m in sent] == [("news", "a3@x.test", again_id)]
 
 
 def test_rematch_written_again_while_its_game_waits_makes_no_second_game(service):

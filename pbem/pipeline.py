@@ -35,7 +35,7 @@ from pbem.mail import language as mail_language
 from pbem.mail.classify import classify
 from pbem.mail.extract import new_text
 from pbem.mail.mime import parse
-from pbem.mail.route import authentic, header_values, route, sender
+from pbem.mail.route import authentic, header_values, ours, route, sender
 from pbem.models import InboundMail, Move, OutboundMail, Player, Seat, now
 from pbem.player_commands import PlayerMail
 from pbem.seat_commands import SEAT_HANDLERS, SeatMail
@@ -59,20 +59,13 @@ def process(session: Session, settings: Settings, inbound_id: int) -> list[int]:
     session.info["echo"] = {}
     message = parse(row.raw)
     kind = classify(message)  # auto-replies, bounces, lists: recorded, never answered
-    if kind == "normal" and _from_us(message, settings.domain):
+    if kind == "normal" and ours(sender(message), settings.domain):
         kind = "loop"  # our own mail come back without its loop header, or a forgery
     status = "ignored" if kind != "normal" else _handle(session, settings, row, message)
     row.kind, row.status = kind, status  # one UPDATE with the status (all or nothing anyway)
     session.flush()
     session.info.pop("echo")
     return [mail.id for mail in session.info.pop("queued")]
-
-
-def _from_us(message: EmailMessage, domain: str) -> bool:
-    """Whether the mail's From is one of our addresses: the service's, a seat's or a player's
-    (``play`` or ``play+...`` at our domain); answering it would mail ourselves."""
-    local, _at, host = sender(message).rpartition("@")
-    return host == domain.lower() and (local == "play" or local.startswith("play+"))
 
 
 def _handle(session: Session, settings: Settings, row: InboundMail, message: EmailMessage) -> str:

@@ -7,10 +7,11 @@ message never change the answer.
 from __future__ import annotations
 
 import re
-from email.errors import MessageError
-from email.header import decode_header, make_header
 from email.message import Message
 from email.utils import parseaddr
+
+from pbem.mail.header_labels import REPLY_PREFIX
+from pbem.mail.mime import header_text
 
 NORMAL = "normal"
 AUTO_REPLY = "auto_reply"
@@ -49,11 +50,6 @@ _VACATION_SUBJECT = re.compile(
     r"|f[ée]rias|aus[êe]ncia|fora do escrit[óo]rio)\b",
     re.IGNORECASE,
 )
-#: How a reply's or a forward's subject begins, in the clients of our languages and others
-_REPLY_PREFIX = re.compile(
-    r"^\s*(re|aw|antw|wg|fw|fwd|res|enc|rv|r|sv|vs|tr|odp|ynt|atb)\s*(\[\d+\])?\s*:",
-    re.IGNORECASE,
-)
 _VACATION_MAILER = re.compile(r"vacation|auto-?respon|auto-?reply|out of office", re.IGNORECASE)
 _SUPPRESS_VALUES = {"all", "oof", "autoreply"}
 _AUTO_PRECEDENCE = {"bulk", "junk", "auto_reply"}
@@ -88,18 +84,8 @@ def _headers(message: Message) -> dict[str, str]:
     malformed ones, so the raw values are read.)"""
     headers: dict[str, str] = {}
     for name, value in message.raw_items():
-        headers.setdefault(name.lower(), _readable(str(value)))
+        headers.setdefault(name.lower(), header_text(str(value)))
     return headers
-
-
-def _readable(value: str) -> str:
-    value = re.sub(r"\r?\n[ \t]+", " ", value).strip()
-    if "=?" not in value:
-        return value
-    try:
-        return str(make_header(decode_header(value))).strip()
-    except (MessageError, LookupError, UnicodeError, ValueError):
-        return value
 
 
 def _report_type(headers: dict[str, str]) -> str | None:
@@ -148,7 +134,7 @@ def _is_auto_reply(headers: dict[str, str]) -> bool:
     answers = "in-reply-to" in headers or "references" in headers
     return (
         answers
-        and not _REPLY_PREFIX.match(subject)
+        and not REPLY_PREFIX.match(subject)
         and bool(_VACATION_SUBJECT.search(subject[:200]))
     )
 

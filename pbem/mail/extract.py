@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import codecs
 import re
-from email.header import decode_header, make_header
 from email.message import Message
 
 from engine.lexicon import fold
@@ -42,10 +41,6 @@ def new_text(message: Message) -> str:
 
 #: How much of a subject is read (a subject is a line; a hostile one is cut).
 _SUBJECT_AT_MOST = 998
-#: The prefixes clients put before a reply's or a forward's subject, in many languages.
-_REPLY_PREFIX = re.compile(
-    r"^(?:(?:re|aw|antw|wg|fwd?|rv|res|enc|sv|vs|tr|r)(?:\[\d{1,4}\])?\s?:\s*)+", re.IGNORECASE
-)
 #: The tag of a game's subject ("[pbem #12] HONGA — ann, bob").
 _GAME_TAG = re.compile(r"^\[pbem #\d{1,12}\]\s*")
 #: What follows the tag in a game's own subject: its title, a dash, the players' names (a
@@ -61,7 +56,7 @@ def subject_text(message: Message) -> str:
     command).
     The game's tag, which names a game and no position, is never part of it."""
     subject = _subject(message)
-    replied = _REPLY_PREFIX.match(subject)
+    replied = header_labels.REPLY_PREFIX.match(subject)
     rest = subject[replied.end() :] if replied else subject
     tag = _GAME_TAG.match(rest)
     if tag:
@@ -72,12 +67,9 @@ def subject_text(message: Message) -> str:
 
 
 def _subject(message: Message) -> str:
-    """The subject of ``message``, decoded, one line; "" when it has none or it is broken."""
-    try:
-        value = str(make_header(decode_header(str(message.get("Subject") or ""))))
-    except Exception:  # noqa: BLE001 - a broken header is no subject
-        return ""
-    return " ".join(value[:_SUBJECT_AT_MOST].split())
+    """The subject of ``message``, decoded, one line ("" when it has none)."""
+    raw = next((str(v) for k, v in message.raw_items() if k.lower() == "subject"), "")
+    return " ".join(mime.header_text(raw[: 4 * _SUBJECT_AT_MOST])[:_SUBJECT_AT_MOST].split())
 
 
 def body_text(message: Message) -> str:

@@ -2,7 +2,8 @@
 (Outlook's "From: ... / Sent: ... / To: ... / Subject: ..."), in the languages clients write
 them in. One table for every reader: the HTML reader and the plain-text reader cut the quoted
 history where such a block begins, and the language guess counts the labels only one of our
-languages writes (Asunto:, Betreff:, Assunto:).
+languages writes (Asunto:, Betreff:, Assunto:). Beside them, the prefixes clients write before
+a reply's subject ("Re:", "AW:").
 """
 
 from __future__ import annotations
@@ -43,6 +44,14 @@ LABELS: dict[str, dict[str, tuple[str, ...]]] = {
         "fr": ("objet",), "it": ("oggetto",), "nl": ("onderwerp",), "ru": ("тема",),
     },
 }  # fmt: skip
+
+
+#: How a reply's or a forward's subject begins, once or more ("Re: ", "AW: ", "RES: ", "Fwd: ",
+#: "Re[2]: "), in the clients of our languages and others.
+REPLY_PREFIX = re.compile(
+    r"^\s*(?:(?:re|aw|antw|wg|fwd?|rv|res|enc|sv|vs|tr|r|odp|ynt|atb)\s?(?:\[\d{1,4}\])?\s?:\s*)+",
+    re.IGNORECASE,
+)
 
 
 def labels(*fields: str) -> set[str]:

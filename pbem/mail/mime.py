@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import email.policy
 import functools
+import re
 import zlib
-from email.errors import HeaderDefect, MessageDefect
+from email.errors import HeaderDefect, MessageDefect, MessageError
 from email.feedparser import BytesFeedParser
+from email.header import decode_header, make_header
 from email.headerregistry import BaseHeader, UnstructuredHeader
 from email.message import EmailMessage, Message
 from email.parser import BytesHeaderParser
@@ -103,6 +105,18 @@ def _parsed(raw: bytes, policy) -> EmailMessage:
     parser = _BoundedParser(policy=policy)
     parser.feed(raw)
     return parser.close()
+
+
+def header_text(value: str) -> str:
+    """A header's raw value as text: unfolded, its encoded words decoded where they can be,
+    stripped; never raises (a broken encoded word stays as written)."""
+    value = re.sub(r"\r?\n[ \t]+", " ", value).strip()
+    if "=?" not in value:
+        return value
+    try:
+        return str(make_header(decode_header(value))).strip()
+    except (MessageError, LookupError, UnicodeError, ValueError):
+        return value
 
 
 def parse(raw: bytes) -> EmailMessage:

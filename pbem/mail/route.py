@@ -58,9 +58,19 @@ _SEAT = select(Seat).where(Seat.token == bindparam("token")).options(joinedload(
 _PLAYER = select(Player).where(Player.token == bindparam("token"))
 
 
+def _token_address(domain: str) -> re.Pattern:
+    """A secret reply address at ``domain`` (a seat's or a player's), its token a group."""
+    return re.compile(rf"^play\+([a-z0-9]+)@{re.escape(domain.lower())}$")
+
+
+def ours(address: str, domain: str) -> bool:
+    """Whether ``address`` is one of ours: the service's or a secret reply address."""
+    return address == f"play@{domain.lower()}" or bool(_token_address(domain).match(address))
+
+
 def route(session: Session, message: Message, envelope_to: str, domain: str) -> Route:
     """The seat whose token the mail is addressed to, or the service address, or unknown."""
-    pattern = re.compile(rf"^play\+([a-z0-9]+)@{re.escape(domain.lower())}$")
+    pattern = _token_address(domain)
     service = f"play@{domain.lower()}"
     is_service = False
     for address in recipients(message, envelope_to):

@@ -86,10 +86,7 @@ class Lexicon:
         verbs, names, phrases, others = (
             _spelt(table or {}) for table in (verbs, names, phrases, words)
         )
-        fillers = {
-            lang: tuple(_spellings(words) if lang == "de" else words)
-            for lang, words in (fillers or {}).items()
-        }
+        fillers = {lang: tuple(spellings(lang, words)) for lang, words in (fillers or {}).items()}
         self.verbs = frozenset(fold(w) for table in verbs.values() for w in table)
         self.names = frozenset(fold(w) for table in names.values() for w in table)
         self.fillers = frozenset(fold(w) for words in fillers.values() for w in words)
@@ -264,27 +261,28 @@ TURN_END_SAYINGS = {
 _UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
 
 
-def spelt_out(word: str) -> str:
-    """``word`` with its umlauts written as two letters ("Hütte" is "Huette")."""
-    return word.translate(_UMLAUTS)
-
-
-def _spellings(words: Iterable[str]) -> list[str]:
-    """``words``, each German word with an umlaut followed by its :func:`spelt_out` form."""
-    return [spelling for word in words for spelling in dict.fromkeys((word, spelt_out(word)))]
+def spellings(lang: str, words: Iterable[str]) -> list[str]:
+    """``words`` of ``lang`` as a keyboard may type them: a German word with an umlaut is
+    followed by its spelling with two letters ("Hütte", "Huette"); other languages' as they
+    are."""
+    if lang != "de":
+        return list(words)
+    return [
+        spelling for word in words for spelling in dict.fromkeys((word, word.translate(_UMLAUTS)))
+    ]
 
 
 def _spelt(table: Mapping[str, Mapping[str, str]]) -> dict[str, dict[str, str]]:
-    """A language table whose German words are read with their umlauts spelt out too (the
-    spelling the table writes stays the one shown: it comes first)."""
-    out = {lang: dict(words) for lang, words in table.items()}
-    if "de" in out:
-        out["de"] = {
+    """A language table whose words are read in all their :func:`spellings` (the spelling
+    the table writes stays the one shown: it comes first)."""
+    return {
+        lang: {
             spelling: english
-            for word, english in table["de"].items()
-            for spelling in _spellings((word,))
+            for word, english in words.items()
+            for spelling in spellings(lang, (word,))
         }
-    return out
+        for lang, words in table.items()
+    }
 
 
 def _longest(pair: tuple[str, str]) -> int:

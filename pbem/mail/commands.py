@@ -31,7 +31,7 @@ from typing import Literal
 import engine
 from engine import resemble
 from engine.i18n import N_, _
-from engine.lexicon import Lexicon, fold, spelt_out
+from engine.lexicon import Lexicon, fold, spellings
 from pbem import deadlines
 from pbem.mail import address as mail_address
 from pbem.mail.html_text import INVISIBLE
@@ -443,10 +443,8 @@ def _spellings(command: ServiceCommand):
     """Every word of ``command`` (folded), the German ones with their umlauts spelt out too
     ("zurueck" for zurück, as a keyboard without umlauts writes it)."""
     for language, words in command.words.items():
-        for word in words:
+        for word in spellings(language, words):
             yield fold(word)
-            if language == "de":
-                yield fold(spelt_out(word))
 
 
 #: Every word of every service command (folded), in any language, and the command it names.
@@ -716,27 +714,25 @@ def _unmarked(text: str, item: bool = False) -> str:
 
 def _numbered_items(raws: list[str]) -> set[int]:
     """The numbers (from 1) of the lines of ``raws`` that number a list ("1) forest", "2) clay
-    pit"): at least two lines begin with a number marker (:data:`_NUMBERED`) and their
-    numbers go 1, 2, 3 in order. Empty otherwise."""
-    found = []
-    for number, raw in enumerate(raws, start=1):
-        marker = _NUMBERED.match(_BULLET.sub("", raw.strip()))
-        if marker:
-            found.append((number, int(re.match(r"\d+", marker[0])[0])))
-    if len(found) < 2 or [n for _line, n in found] != list(range(1, len(found) + 1)):
-        return set()
-    return {number for number, _n in found}
+    pit"; :data:`_NUMBERED`)."""
+    return _listed(raws, lambda raw: _NUMBERED.match(_BULLET.sub("", raw)))
 
 
 def _hash_numbered(raws: list[str]) -> set[int]:
     """The numbers (from 1) of the lines of ``raws`` numbered as a list with hashes ("#1 p2n",
-    "#2 lure", "#3 done"): at least two lines begin with "#N", and their numbers go 1, 2, 3
-    in order; such numbers guard nothing. Empty otherwise."""
+    "#2 lure", "#3 done"): such numbers guard nothing."""
+    return _listed(raws, lambda raw: _GUARD_PREFIX.match(_unmarked(raw)))
+
+
+def _listed(raws: list[str], marker: Callable[[str], re.Match | None]) -> set[int]:
+    """The numbers (from 1) of the lines of ``raws`` that a list numbers: at least two lines
+    (stripped) begin with a ``marker`` holding a number, and the numbers go 1, 2, 3 in order.
+    Empty otherwise."""
     found = []
     for number, raw in enumerate(raws, start=1):
-        prefix = _GUARD_PREFIX.match(_unmarked(raw.strip()))
-        if prefix:
-            found.append((number, int(prefix[1])))
+        marked = marker(raw.strip())
+        if marked:
+            found.append((number, int(re.search(r"\d+", marked[0])[0])))
     if len(found) < 2 or [n for _line, n in found] != list(range(1, len(found) + 1)):
         return set()
     return {number for number, _n in found}

@@ -83,12 +83,18 @@ def check(settings: Settings, line: commands.Line, handlers: dict) -> None:
         )
 
 
+def still_to_join(game) -> str:
+    """The names of ``game``'s seats not taken yet, listed."""
+    return ", ".join(s.name for s in game.seats if s.status != "joined")
+
+
 def host_waiting(game) -> list[str]:
     """What the host of ``game``, waiting for players, is told: whom it waits for, and how to
     call it off."""
-    names = ", ".join(s.name for s in game.seats if s.status != "joined")
     return [
-        _("We invited {names}; the game starts when all have joined.").format(names=names),
+        _("We invited {names}; the game starts when all have joined.").format(
+            names=still_to_join(game)
+        ),
         _("To call the game off, reply decline."),
     ]
 

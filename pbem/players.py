@@ -92,13 +92,13 @@ def set_mail(player: Player, argument: str) -> str:
     if wanted not in notify.MAIL_LEVELS:
         raise SettingError(_("Write mail every, mail turns or mail digest."))
     player.mail = wanted
-    return {
-        "every": lambda: _("You now get a mail for every move of your games."),
-        "turns": lambda: _(
+    if wanted == "every":
+        return _("You now get a mail for every move of your games.")
+    if wanted == "turns":
+        return _(
             "You now get mail when it is your turn, and at the start and the end of your games."
-        ),
-        "digest": lambda: _("You now get the digest only: no mail for each move of your games."),
-    }[wanted]()
+        )
+    return _("You now get the digest only: no mail for each move of your games.")
 
 
 def mute(seat: Seat, muted: bool) -> str:
@@ -278,63 +278,58 @@ def come_back(session: Session, player: Player, at: datetime) -> str:
     return _("Welcome back: your time to move runs again in all your games.")
 
 
-def _sharing(session: Session, player: Player) -> list[tuple[Player, list[int]]]:
-    """The players who share a running game with ``player`` and hear of its news (not only
-    in the digest, which shows absences), each with the ids of the games they share."""
+def _tell_sharing(session: Session, settings, player: Player, told) -> None:
+    """Everybody who shares a running game with ``player`` and hears of its news (not only in
+    the digest, which shows absences) gets one notice for all the games they share, in their
+    language: ``told(reader, games)`` writes its subject and its sentence (``games``: their
+    numbers, listed)."""
     others: dict[int, tuple[Player, list[int]]] = {}
     for game, _seat in running_seats(session, player):
         for other in game.seats:
             hears = other.status == "joined" and notify.level(other) != "digest"
             if other.player_id != player.id and hears:
                 others.setdefault(other.player_id, (other.player, []))[1].append(game.id)
-    return list(others.values())
-
-
-def tell_back(session: Session, settings, player: Player) -> None:
-    """Everybody told of ``player``'s absence is told it ended early, once, in their own
-    language: else they would wait for the day they were told."""
-    for reader, game_ids in _sharing(session, player):
+    for reader, game_ids in others.values():
         with use(i18n.translations(reader.language)):
+            subject, sentence = told(reader, game_ids)
             notify.notice(
                 session,
                 settings,
                 reader.address,
-                _("{name} is back").format(name=player.name),
-                [
-                    ngettext(
-                        "{name} is back: their time to move runs again in your game {games}.",
-                        "{name} is back: their time to move runs again in your games {games}.",
-                        len(game_ids),
-                    ).format(name=player.name, games=", ".join(map(str, game_ids)))
-                ],
+                subject,
+                [sentence],
                 locale=reader.language,
                 news=True,
             )
+
+
+def tell_back(session: Session, settings, player: Player) -> None:
+    """Everybody told of ``player``'s absence is told it ended early, once: else they would
+    wait for the day they were told."""
+
+    def told(reader: Player, game_ids: list[int]) -> tuple[str, str]:
+        return _("{name} is back").format(name=player.name), ngettext(
+            "{name} is back: their time to move runs again in your game {games}.",
+            "{name} is back: their time to move runs again in your games {games}.",
+            len(game_ids),
+        ).format(name=player.name, games=", ".join(map(str, game_ids)))
+
+    _tell_sharing(session, settings, player, told)
 
 
 def tell_away(session: Session, settings, player: Player) -> None:
     """Everybody who shares a running game with ``player`` is told of the absence, once,
-    in their own language and zone (unless they only want the digest, which shows it)."""
-    for reader, game_ids in _sharing(session, player):
-        with use(i18n.translations(reader.language)):
-            day = clock.day(player.away_until, reader.timezone or "UTC", reader.language)
-            notify.notice(
-                session,
-                settings,
-                reader.address,
-                _("{name} is away until {day}").format(name=player.name, day=day),
-                [
-                    ngettext(
-                        "{name} is away until {day}: their time to move is paused in your game "
-                        "{games}.",
-                        "{name} is away until {day}: their time to move is paused in your games "
-                        "{games}.",
-                        len(game_ids),
-                    ).format(name=player.name, day=day, games=", ".join(map(str, game_ids)))
-                ],
-                locale=reader.language,
-                news=True,
-            )
+    in their own language and zone."""
+
+    def told(reader: Player, game_ids: list[int]) -> tuple[str, str]:
+        day = clock.day(player.away_until, reader.timezone or "UTC", reader.language)
+        return _("{name} is away until {day}").format(name=player.name, day=day), ngettext(
+            "{name} is away until {day}: their time to move is paused in your game {games}.",
+            "{name} is away until {day}: their time to move is paused in your games {games}.",
+            len(game_ids),
+        ).format(name=player.name, day=day, games=", ".join(map(str, game_ids)))
+
+    _tell_sharing(session, settings, player, told)
 
 
 def running_seats(session: Session, player: Player) -> list[tuple[Game, Seat]]:

@@ -13,7 +13,7 @@ import engine
 from engine.i18n import _, use
 from engine.lexicon import fold
 from pbem import games, i18n, languages, notify, plans, players
-from pbem.common_commands import SETTING_HANDLERS, host_waiting, list_games, rules
+from pbem.common_commands import SETTING_HANDLERS, host_waiting, list_games, rules, still_to_join
 from pbem.config import Settings
 from pbem.help_texts import help_paragraphs, names_new
 from pbem.mail import commands
@@ -72,14 +72,13 @@ def _still_waiting(mail: SeatMail, game: Game, seat: Seat) -> None:
     answered by the start mail)."""
     if game.status != "inviting":
         return
-    names = ", ".join(s.name for s in game.seats if s.status != "joined")
     mail.notice(
         _("Game {id} is waiting for players").format(id=game.id),
         [
             _(
                 "You have taken your seat in game {id}; it starts when all have joined. Still "
                 "to join: {names}."
-            ).format(id=game.id, names=names)
+            ).format(id=game.id, names=still_to_join(game))
         ],
         game=game,
         seat=seat,
